@@ -1,0 +1,54 @@
+// Reading Kubernetes manifests as kubectl does: multi-document YAML or JSON, `kind: List` (and any
+// `*List` with items) unpacked, each object decoded into its typed message. Problems name the place:
+// "pods.yaml: document 2: spec.containers[0].ports[0].containerPort: json: cannot unmarshal ..."
+// (documents count from 1; items of a List are "items[i]").
+#pragma once
+
+#include <google/protobuf/message.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "api/codec/value.h"
+#include "api/scheme.h"
+#include "util/status.h"
+
+namespace pilothouse::codec {
+
+struct Manifest {
+    std::string source;    // file name (or "-" for standard input)
+    int document = 0;      // 1-based document number in the source
+    int item = -1;         // index in a List's items, or -1
+    std::string apiVersion;
+    std::string kind;
+    const api::ResourceType* type = nullptr;  // nullptr: a kind the scheme does not know
+    std::unique_ptr<google::protobuf::Message> object;  // set when type is known
+    Value raw;             // the document as read
+
+    // "pods.yaml: document 2" or "list.yaml: document 1, items[3]".
+    std::string location() const;
+};
+
+enum class UnknownKinds { Error, Keep };
+
+struct LoadOptions {
+    // Error: a kind the scheme does not serve is an error (kubectl's "no matches for kind").
+    // Keep: it is returned with type == nullptr so the caller can warn and skip it.
+    UnknownKinds unknownKinds = UnknownKinds::Error;
+};
+
+// Warnings (unknown fields, ...) are appended to `warnings`, each prefixed with its location.
+StatusOr<std::vector<Manifest>> loadManifests(std::string_view text, const std::string& source,
+                                              std::vector<std::string>* warnings,
+                                              const LoadOptions& options = {});
+StatusOr<std::vector<Manifest>> loadManifestFile(const std::string& path,
+                                                 std::vector<std::string>* warnings,
+                                                 const LoadOptions& options = {});
+
+// Decodes one object Value whose apiVersion/kind are known (used by API requests too).
+StatusOr<std::unique_ptr<google::protobuf::Message>> decodeObject(
+    const Value& value, const api::ResourceType& type, std::vector<std::string>* warnings);
+
+}  // namespace pilothouse::codec

@@ -1,0 +1,419 @@
+#include "api/codec/proto_json.h"
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/reflection.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "api/codec/json.h"
+#include "api/codec/yaml.h"
+#include "api/resource/quantity.h"
+#include "api/time_format.h"
+#include "json_options.pb.h"
+
+namespace pilothouse::codec {
+
+using google::protobuf::Descriptor;
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+using google::protobuf::Reflection;
+
+namespace {
+
+constexpr const char* kIntOrString = "k8s.io.apimachinery.pkg.util.intstr.IntOrString";
+
+pilothouse::api::JsonKind kindOf(const FieldDescriptor* f) {
+    return f->options().GetExtension(pilothouse::api::kind);
+}
+bool alwaysEmit(const FieldDescriptor* f) {
+    return f->options().GetExtension(pilothouse::api::always_emit);
+}
+
+// "v1.PodSpec" — the Go type name as encoding/json's errors print it.
+std::string goTypeName(const Descriptor* d) {
+    const std::string& pkg = d->file()->package();
+    auto dot = pkg.rfind('.');
+    return (dot == std::string::npos ? pkg : pkg.substr(dot + 1)) + "." + d->name();
+}
+
+std::string goFieldType(const FieldDescriptor* f) {
+    if (f->is_map()) return "map[string]string";
+    std::string base;
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+        base = f->message_type()->full_name() == kIntOrString ? "intstr.IntOrString"
+                                                               : goTypeName(f->message_type());
+    } else if (kindOf(f) == pilothouse::api::QUANTITY) {
+        base = "resource.Quantity";
+    } else if (kindOf(f) == pilothouse::api::TIME) {
+        base = "v1.Time";
+    } else {
+        switch (f->cpp_type()) {
+            case FieldDescriptor::CPPTYPE_INT32: base = "int32"; break;
+            case FieldDescriptor::CPPTYPE_INT64: base = "int64"; break;
+            case FieldDescriptor::CPPTYPE_UINT32: base = "uint32"; break;
+            case FieldDescriptor::CPPTYPE_UINT64: base = "uint64"; break;
+            case FieldDescriptor::CPPTYPE_BOOL: base = "bool"; break;
+            case FieldDescriptor::CPPTYPE_DOUBLE:
+            case FieldDescriptor::CPPTYPE_FLOAT: base = "float64"; break;
+            default: base = "string";
+        }
+    }
+    return f->is_repeated() ? "[]" + base : base;
+}
+
+const FieldDescriptor* fieldByJsonName(const Descriptor* d, const std::string& name) {
+    for (int i = 0; i < d->field_count(); ++i)
+        if (d->field(i)->json_name() == name) return d->field(i);
+    return nullptr;
+}
+
+// Paths as Kubernetes prints them: "spec.containers[0].image".
+std::string join(const std::string& path, const std::string& name) {
+    return path.empty() ? name : path + "." + name;
+}
+
+// Go's "Go struct field" path has no indices: "spec.containers.image".
+std::string stripIndices(const std::string& path) {
+    std::string out;
+    bool skip = false;
+    for (char c : path) {
+        if (c == '[') skip = true;
+        else if (c == ']') skip = false;
+        else if (!skip) out += c;
+    }
+    return out;
+}
+
+class Decoder {
+public:
+    explicit Decoder(std::vector<std::string>* warnings) : warnings_(warnings) {}
+
+    Status message(const Value& v, Message* m, const std::string& path) {
+        const Descriptor* d = m->GetDescriptor();
+        if (d->full_name() == kIntOrString) return intOrString(v, m, path);
+        if (v.isNull()) return {};
+        if (!v.isObject()) return typeError(v, path, goTypeName(d), nullptr);
+        const Reflection* r = m->GetReflection();
+        for (const auto& [key, child] : v.asObject()) {
+            const FieldDescriptor* f = fieldByJsonName(d, key);
+            const std::string childPath = join(path, key);
+            if (!f) {
+                if (warnings_) warnings_->push_back("unknown field \"" + childPath + "\"");
+                continue;
+            }
+            if (child.isNull()) {
+                r->ClearField(m, f);  // null means "unset", as in Go
+                continue;
+            }
+            PH_RETURN_IF_ERROR(field(child, m, r, f, childPath, d));
+        }
+        return {};
+    }
+
+private:
+    Status typeError(const Value& v, const std::string& path, const std::string& goType,
+                     const Descriptor* parent) const {
+        std::string msg = "json: cannot unmarshal " + std::string(v.typeName());
+        if (v.isNumber()) msg = "json: cannot unmarshal number";
+        if (v.isNumber() && v.isDouble()) msg += " " + v.numberText();
+        if (parent && !path.empty()) {
+            msg += " into Go struct field " + parent->name() + "." + stripIndices(path) +
+                   " of type " + goType;
+        } else {
+            msg += " into Go value of type " + goType;
+        }
+        return fieldError(path, msg);
+    }
+
+    static Status fieldError(const std::string& path, const std::string& msg) {
+        Status s(StatusCode::InvalidArgument, path.empty() ? msg : path + ": " + msg);
+        s.addCause({"FieldValueInvalid", msg, path});
+        return s;
+    }
+
+    Status intOrString(const Value& v, Message* m, const std::string& path) {
+        const Descriptor* d = m->GetDescriptor();
+        const Reflection* r = m->GetReflection();
+        if (v.isNull()) return {};
+        if (v.isString()) {
+            r->SetInt64(m, d->FindFieldByName("type"), 1);
+            r->SetString(m, d->FindFieldByName("str_val"), v.asString());
+            return {};
+        }
+        if (v.isInt() && v.asInt() >= std::numeric_limits<int32_t>::min() &&
+            v.asInt() <= std::numeric_limits<int32_t>::max()) {
+            r->SetInt64(m, d->FindFieldByName("type"), 0);
+            r->SetInt32(m, d->FindFieldByName("int_val"), int32_t(v.asInt()));
+            return {};
+        }
+        return fieldError(path, "json: cannot unmarshal " + std::string(v.typeName()) +
+                                    " into Go value of type int32");
+    }
+
+    StatusOr<std::string> scalarString(const Value& v, const FieldDescriptor* f,
+                                       const std::string& path, const Descriptor* parent) {
+        switch (kindOf(f)) {
+            case pilothouse::api::QUANTITY: {
+                std::string text;
+                if (v.isString()) text = v.asString();
+                else if (v.isNumber()) text = v.numberText();
+                else return typeError(v, path, "resource.Quantity", parent);
+                auto q = resource::Quantity::parse(text);
+                if (!q) return fieldError(path, q.status().message());
+                return text;
+            }
+            case pilothouse::api::TIME:
+            case pilothouse::api::MICRO_TIME: {
+                if (!v.isString()) return typeError(v, path, "v1.Time", parent);
+                if (!api::parseTime(v.asString()))
+                    return fieldError(path, "parsing time \"" + v.asString() +
+                                                "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse");
+                return v.asString();
+            }
+            case pilothouse::api::RAW_JSON: return toJson(v, JsonStyle::Compact);
+            default:
+                if (!v.isString()) return typeError(v, path, "string", parent);
+                return v.asString();
+        }
+    }
+
+    Status field(const Value& v, Message* m, const Reflection* r, const FieldDescriptor* f,
+                 const std::string& path, const Descriptor* parent) {
+        if (f->is_map()) {
+            if (!v.isObject()) return typeError(v, path, goFieldType(f), parent);
+            const FieldDescriptor* valueField = f->message_type()->map_value();
+            for (const auto& [key, item] : v.asObject()) {
+                const std::string itemPath = path + "[" + key + "]";
+                Message* entry = r->AddMessage(m, f);
+                const Reflection* er = entry->GetReflection();
+                er->SetString(entry, f->message_type()->map_key(), key);
+                if (item.isNull()) continue;
+                if (valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+                    PH_RETURN_IF_ERROR(message(item, er->MutableMessage(entry, valueField), itemPath));
+                } else {
+                    // Map values carry the map field's kind (quantities in requests/limits).
+                    auto s = kindOf(f) == pilothouse::api::JSON_DEFAULT
+                                 ? scalarString(item, valueField, itemPath, parent)
+                                 : scalarString(item, f, itemPath, parent);
+                    if (!s) return s.status();
+                    er->SetString(entry, valueField, *s);
+                }
+            }
+            return {};
+        }
+        if (f->is_repeated()) {
+            if (!v.isArray()) return typeError(v, path, goFieldType(f), parent);
+            int i = 0;
+            for (const auto& item : v.asArray()) {
+                const std::string itemPath = path + "[" + std::to_string(i++) + "]";
+                PH_RETURN_IF_ERROR(single(item, m, r, f, itemPath, parent, /*repeated=*/true));
+            }
+            return {};
+        }
+        return single(v, m, r, f, path, parent, false);
+    }
+
+    Status single(const Value& v, Message* m, const Reflection* r, const FieldDescriptor* f,
+                  const std::string& path, const Descriptor* parent, bool repeated) {
+        auto intValue = [&](int64_t lo, int64_t hi, const char* goType) -> StatusOr<int64_t> {
+            if (v.isInt() && v.asInt() >= lo && v.asInt() <= hi) return v.asInt();
+            if (v.isInt()) {
+                return fieldError(path, "json: cannot unmarshal number " + v.numberText() +
+                                            " into Go struct field " + parent->name() + "." +
+                                            stripIndices(path) + " of type " + goType);
+            }
+            return typeError(v, path, goType, parent);
+        };
+        switch (f->cpp_type()) {
+            case FieldDescriptor::CPPTYPE_MESSAGE: {
+                Message* child = repeated ? r->AddMessage(m, f) : r->MutableMessage(m, f);
+                return message(v, child, path);
+            }
+            case FieldDescriptor::CPPTYPE_STRING: {
+                auto s = scalarString(v, f, path, parent);
+                if (!s) return s.status();
+                repeated ? r->AddString(m, f, *s) : r->SetString(m, f, *s);
+                return {};
+            }
+            case FieldDescriptor::CPPTYPE_INT32: {
+                auto i = intValue(std::numeric_limits<int32_t>::min(),
+                                  std::numeric_limits<int32_t>::max(), "int32");
+                if (!i) return i.status();
+                repeated ? r->AddInt32(m, f, int32_t(*i)) : r->SetInt32(m, f, int32_t(*i));
+                return {};
+            }
+            case FieldDescriptor::CPPTYPE_INT64: {
+                auto i = intValue(std::numeric_limits<int64_t>::min(),
+                                  std::numeric_limits<int64_t>::max(), "int64");
+                if (!i) return i.status();
+                repeated ? r->AddInt64(m, f, *i) : r->SetInt64(m, f, *i);
+                return {};
+            }
+            case FieldDescriptor::CPPTYPE_BOOL: {
+                if (!v.isBool()) return typeError(v, path, "bool", parent);
+                repeated ? r->AddBool(m, f, v.asBool()) : r->SetBool(m, f, v.asBool());
+                return {};
+            }
+            case FieldDescriptor::CPPTYPE_DOUBLE: {
+                if (!v.isNumber()) return typeError(v, path, "float64", parent);
+                repeated ? r->AddDouble(m, f, v.asDouble()) : r->SetDouble(m, f, v.asDouble());
+                return {};
+            }
+            default:
+                return fieldError(path, "unsupported field type in the object model");
+        }
+    }
+
+    std::vector<std::string>* warnings_;
+};
+
+Value encodeScalar(const Message& m, const Reflection* r, const FieldDescriptor* f, int index) {
+    const bool rep = index >= 0;
+    switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_STRING: {
+            std::string s = rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f);
+            if (kindOf(f) == pilothouse::api::RAW_JSON) {
+                auto parsed = parseJson(s);
+                return parsed ? *parsed : Value(s);
+            }
+            if ((kindOf(f) == pilothouse::api::TIME || kindOf(f) == pilothouse::api::MICRO_TIME) &&
+                s.empty())
+                return Value();
+            return Value(std::move(s));
+        }
+        case FieldDescriptor::CPPTYPE_INT32:
+            return Value(int64_t(rep ? r->GetRepeatedInt32(m, f, index) : r->GetInt32(m, f)));
+        case FieldDescriptor::CPPTYPE_INT64:
+            return Value(int64_t(rep ? r->GetRepeatedInt64(m, f, index) : r->GetInt64(m, f)));
+        case FieldDescriptor::CPPTYPE_BOOL:
+            return Value(rep ? r->GetRepeatedBool(m, f, index) : r->GetBool(m, f));
+        case FieldDescriptor::CPPTYPE_DOUBLE:
+            return Value(rep ? r->GetRepeatedDouble(m, f, index) : r->GetDouble(m, f));
+        default: return Value();
+    }
+}
+
+Value encode(const Message& m);
+
+Value encodeIntOrString(const Message& m) {
+    const Descriptor* d = m.GetDescriptor();
+    const Reflection* r = m.GetReflection();
+    if (r->GetInt64(m, d->FindFieldByName("type")) == 1)
+        return Value(r->GetString(m, d->FindFieldByName("str_val")));
+    return Value(int64_t(r->GetInt32(m, d->FindFieldByName("int_val"))));
+}
+
+bool isZeroScalar(const Message& m, const Reflection* r, const FieldDescriptor* f) {
+    if (f->has_presence()) return !r->HasField(m, f);
+    switch (f->cpp_type()) {
+        case FieldDescriptor::CPPTYPE_STRING: return r->GetString(m, f).empty();
+        case FieldDescriptor::CPPTYPE_INT32: return r->GetInt32(m, f) == 0;
+        case FieldDescriptor::CPPTYPE_INT64: return r->GetInt64(m, f) == 0;
+        case FieldDescriptor::CPPTYPE_BOOL: return !r->GetBool(m, f);
+        case FieldDescriptor::CPPTYPE_DOUBLE: return r->GetDouble(m, f) == 0;
+        default: return true;
+    }
+}
+
+
+const std::vector<const FieldDescriptor*>& sortedFields(const Descriptor* d) {
+    // Descriptors live for the program's lifetime; a per-thread cache avoids locking.
+    thread_local std::unordered_map<const Descriptor*, std::vector<const FieldDescriptor*>> cache;
+    auto it = cache.find(d);
+    if (it != cache.end()) return it->second;
+    std::vector<const FieldDescriptor*> fields;
+    for (int i = 0; i < d->field_count(); ++i) fields.push_back(d->field(i));
+    std::sort(fields.begin(), fields.end(), [](auto* a, auto* b) { return a->json_name() < b->json_name(); });
+    return cache.emplace(d, std::move(fields)).first->second;
+}
+
+Value encode(const Message& m) {
+    const Descriptor* d = m.GetDescriptor();
+    if (d->full_name() == kIntOrString) return encodeIntOrString(m);
+    const Reflection* r = m.GetReflection();
+    Value out = Value::object();
+    for (const FieldDescriptor* f : sortedFields(d)) {
+        if (f->is_map()) {
+            if (r->FieldSize(m, f) == 0) continue;
+            Value obj = Value::object();
+            const FieldDescriptor* valueField = f->message_type()->map_value();
+            for (int i = 0; i < r->FieldSize(m, f); ++i) {
+                const Message& entry = r->GetRepeatedMessage(m, f, i);
+                const Reflection* er = entry.GetReflection();
+                std::string key = er->GetString(entry, f->message_type()->map_key());
+                Value v = valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
+                              ? encode(er->GetMessage(entry, valueField))
+                              : Value(er->GetString(entry, valueField));
+                obj.set(key, std::move(v));
+            }
+            obj.sortKeys();
+            out.asObject().emplace_back(f->json_name(), std::move(obj));
+        } else if (f->is_repeated()) {
+            int n = r->FieldSize(m, f);
+            if (n == 0) continue;
+            Value arr = Value::array();
+            for (int i = 0; i < n; ++i) {
+                arr.push(f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
+                             ? encode(r->GetRepeatedMessage(m, f, i))
+                             : encodeScalar(m, r, f, i));
+            }
+            out.asObject().emplace_back(f->json_name(), std::move(arr));
+        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+            if (!r->HasField(m, f) && !alwaysEmit(f)) continue;
+            out.asObject().emplace_back(f->json_name(), encode(r->GetMessage(m, f)));
+        } else {
+            if (isZeroScalar(m, r, f) && !alwaysEmit(f)) continue;
+            out.asObject().emplace_back(f->json_name(), encodeScalar(m, r, f, -1));
+        }
+    }
+    return out;
+}
+
+void canonicalize(Message* m) {
+    const Descriptor* d = m->GetDescriptor();
+    const Reflection* r = m->GetReflection();
+    for (int i = 0; i < d->field_count(); ++i) {
+        const FieldDescriptor* f = d->field(i);
+        if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+            if (f->is_map()) {
+                const FieldDescriptor* valueField = f->message_type()->map_value();
+                const bool quantities = kindOf(f) == pilothouse::api::QUANTITY;
+                for (int j = 0; j < r->FieldSize(*m, f); ++j) {
+                    Message* entry = r->MutableRepeatedMessage(m, f, j);
+                    const Reflection* er = entry->GetReflection();
+                    if (valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+                        canonicalize(er->MutableMessage(entry, valueField));
+                    } else if (quantities) {
+                        auto q = resource::Quantity::parse(er->GetString(*entry, valueField));
+                        if (q) er->SetString(entry, valueField, q->toString());
+                    }
+                }
+            } else if (f->is_repeated()) {
+                for (int j = 0; j < r->FieldSize(*m, f); ++j)
+                    canonicalize(r->MutableRepeatedMessage(m, f, j));
+            } else if (r->HasField(*m, f)) {
+                canonicalize(r->MutableMessage(m, f));
+            }
+        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING &&
+                   kindOf(f) == pilothouse::api::QUANTITY && !f->is_repeated()) {
+            if (f->has_presence() && !r->HasField(*m, f)) continue;
+            auto q = resource::Quantity::parse(r->GetString(*m, f));
+            if (q) r->SetString(m, f, q->toString());
+        }
+    }
+}
+
+}  // namespace
+
+Status decodeMessage(const Value& value, Message* message, std::vector<std::string>* warnings,
+                     const std::string& pathPrefix) {
+    return Decoder(warnings).message(value, message, pathPrefix);
+}
+
+Value encodeMessage(const Message& message) { return encode(message); }
+
+void canonicalizeQuantities(Message* message) { canonicalize(message); }
+
+}  // namespace pilothouse::codec

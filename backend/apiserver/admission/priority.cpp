@@ -1,0 +1,145 @@
+#include "apiserver/admission/priority.h"
+
+#include <optional>
+
+#include "apiserver/admission/plugin_util.h"
+#include "apiserver/errors.h"
+#include "core_v1.pb.h"
+#include "scheduling_v1.pb.h"
+
+namespace pilothouse::apiserver::admission {
+
+namespace core = k8s::io::api::core::v1;
+using k8s::io::api::scheduling::v1::PriorityClass;
+
+namespace {
+
+constexpr const char* kPreemptLowerPriority = "PreemptLowerPriority";
+
+const api::ResourceType& priorityClassType() {
+    return detail::schemeType("scheduling.k8s.io/v1", "PriorityClass");
+}
+
+// What a class resolves to (an unset preemptionPolicy is defaulted to PreemptLowerPriority).
+struct Resolved {
+    std::string name;
+    int32_t value = 0;
+    std::string preemptionPolicy = kPreemptLowerPriority;
+};
+
+Resolved fromClass(const PriorityClass& pc) {
+    Resolved r;
+    r.name = pc.metadata().name();
+    r.value = pc.value();
+    if (pc.has_preemption_policy()) r.preemptionPolicy = pc.preemption_policy();
+    return r;
+}
+
+std::optional<Resolved> builtIn(const std::string& name) {
+    if (name == Priority::kSystemNodeCritical)
+        return Resolved{name, Priority::kSystemNodeCriticalValue, kPreemptLowerPriority};
+    if (name == Priority::kSystemClusterCritical)
+        return Resolved{name, Priority::kSystemClusterCriticalValue, kPreemptLowerPriority};
+    return std::nullopt;
+}
+
+// The globalDefault class with the lowest value, if any.
+std::unique_ptr<PriorityClass> defaultClass(const ObjectLister& lister) {
+    std::unique_ptr<PriorityClass> best;
+    for (auto& pc : detail::listAs<PriorityClass>(lister, priorityClassType(), "")) {
+        if (!pc->global_default()) continue;
+        if (!best || best->value() > pc->value()) best = std::move(pc);
+    }
+    return best;
+}
+
+}  // namespace
+
+bool Priority::handles(Operation op) const {
+    return op == Operation::Create || op == Operation::Update || op == Operation::Delete;
+}
+
+Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
+                       std::vector<std::string>* notes) {
+    if (!attrs.request.subresource.empty() || !detail::isCoreResource(attrs, "pods"))
+        return Status::ok();
+    if (attrs.operation != Operation::Create && attrs.operation != Operation::Update)
+        return Status::ok();
+    auto* pod = detail::mutableAs<core::Pod>(attrs.object);
+    if (!pod) return newBadRequest("resource was marked with kind Pod but was unable to be converted");
+    core::PodSpec* spec = pod->mutable_spec();
+
+    if (attrs.operation == Operation::Update) {
+        const auto* old = detail::as<core::Pod>(attrs.oldObject);
+        if (!old) return newBadRequest("resource was marked with kind Pod but was unable to be converted");
+        if (!spec->has_priority() && old->spec().has_priority())
+            spec->set_priority(old->spec().priority());
+        if (!spec->has_preemption_policy() && old->spec().has_preemption_policy())
+            spec->set_preemption_policy(old->spec().preemption_policy());
+        return Status::ok();
+    }
+
+    Resolved resolved;
+    if (spec->priority_class_name().empty()) {
+        if (auto pc = defaultClass(lister)) {
+            resolved = fromClass(*pc);
+            spec->set_priority_class_name(resolved.name);
+            if (notes) notes->push_back("set priorityClassName=" + resolved.name + " (globalDefault)");
+        }
+    } else {
+        const std::string& name = spec->priority_class_name();
+        if (auto pc = detail::take<PriorityClass>(lister.get(priorityClassType(), "", name))) {
+            resolved = fromClass(*pc);
+        } else if (auto b = builtIn(name)) {
+            resolved = *b;
+        } else {
+            return detail::forbidden(attrs, "no PriorityClass with name " + name + " was found");
+        }
+    }
+
+    if (spec->has_priority() && spec->priority() != resolved.value) {
+        return detail::forbidden(
+            attrs, "the integer value of priority (" + std::to_string(spec->priority()) +
+                       ") must not be provided in pod spec; priority admission controller computed " +
+                       std::to_string(resolved.value) + " from the given PriorityClass name");
+    }
+    spec->set_priority(resolved.value);
+    if (notes) notes->push_back("set priority=" + std::to_string(resolved.value));
+
+    if (spec->has_preemption_policy() && spec->preemption_policy() != resolved.preemptionPolicy) {
+        return detail::forbidden(
+            attrs, "the string value of PreemptionPolicy (" + spec->preemption_policy() +
+                       ") must not be provided in pod spec; priority admission controller computed " +
+                       resolved.preemptionPolicy + " from the given PriorityClass name");
+    }
+    spec->set_preemption_policy(resolved.preemptionPolicy);
+    if (notes) notes->push_back("set preemptionPolicy=" + resolved.preemptionPolicy);
+    return Status::ok();
+}
+
+Status Priority::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
+                          std::vector<std::string>*) {
+    if (!attrs.request.subresource.empty()) return Status::ok();
+    if (!attrs.type || attrs.type->group != "scheduling.k8s.io" ||
+        attrs.type->resource != "priorityclasses")
+        return Status::ok();
+    if (attrs.operation != Operation::Create && attrs.operation != Operation::Update)
+        return Status::ok();
+    const auto* pc = detail::as<PriorityClass>(attrs.object);
+    if (!pc) {
+        return newBadRequest(
+            "resource was marked with kind PriorityClass but was unable to be converted");
+    }
+    if (!pc->global_default()) return Status::ok();
+    auto dpc = defaultClass(lister);
+    if (!dpc) return Status::ok();
+    if (attrs.operation == Operation::Create ||
+        (attrs.operation == Operation::Update && dpc->metadata().name() != pc->metadata().name())) {
+        return detail::forbidden(attrs, "PriorityClass " + dpc->metadata().name() +
+                                            " is already marked as default. Only one default can "
+                                            "exist");
+    }
+    return Status::ok();
+}
+
+}  // namespace pilothouse::apiserver::admission

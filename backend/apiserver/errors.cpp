@@ -1,0 +1,120 @@
+#include "apiserver/errors.h"
+
+namespace pilothouse::apiserver {
+namespace {
+
+Status make(StatusCode code, const char* reason, int http, std::string message) {
+    Status s(code, std::move(message));
+    s.setReason(reason, http);
+    return s;
+}
+
+std::string resourceAndName(const std::string& qualifiedResource, const std::string& name) {
+    return name.empty() ? qualifiedResource : qualifiedResource + " \"" + name + "\"";
+}
+
+}  // namespace
+
+Status newNotFound(const std::string& qualifiedResource, const std::string& name) {
+    return make(StatusCode::NotFound, "NotFound", 404,
+                resourceAndName(qualifiedResource, name) + " not found");
+}
+
+Status newAlreadyExists(const std::string& qualifiedResource, const std::string& name) {
+    return make(StatusCode::AlreadyExists, "AlreadyExists", 409,
+                resourceAndName(qualifiedResource, name) + " already exists");
+}
+
+Status newConflict(const std::string& qualifiedResource, const std::string& name,
+                   const std::string& why) {
+    return make(StatusCode::Aborted, "Conflict", 409,
+                "Operation cannot be fulfilled on " + resourceAndName(qualifiedResource, name) +
+                    ": " + why);
+}
+
+Status newUnauthorized(const std::string& message) {
+    return make(StatusCode::Unauthenticated, "Unauthorized", 401, message);
+}
+
+Status newForbidden(const std::string& qualifiedResource, const std::string& name,
+                    const std::string& why) {
+    return make(StatusCode::PermissionDenied, "Forbidden", 403,
+                resourceAndName(qualifiedResource, name) + " is forbidden: " + why);
+}
+
+Status newInvalid(const std::string& kind, const std::string& name,
+                  const validation::ErrorList& errors) {
+    std::string msg = kind + " \"" + name + "\" is invalid: ";
+    if (errors.size() == 1) {
+        msg += errors[0].toString();
+    } else {
+        msg += "[";
+        for (size_t i = 0; i < errors.size(); ++i) msg += (i ? ", " : "") + errors[i].toString();
+        msg += "]";
+    }
+    Status s = make(StatusCode::InvalidArgument, "Invalid", 422, msg);
+    for (const auto& e : errors) s.addCause({e.causeType(), e.errorBody(), e.field});
+    return s;
+}
+
+Status newBadRequest(const std::string& message) {
+    return make(StatusCode::InvalidArgument, "BadRequest", 400, message);
+}
+
+Status newMethodNotSupported(const std::string& qualifiedResource, const std::string& verb) {
+    return make(StatusCode::Unimplemented, "MethodNotAllowed", 405,
+                verb + " is not supported on resources of kind \"" + qualifiedResource + "\"");
+}
+
+Status newResourceExpired(const std::string& message) {
+    return make(StatusCode::OutOfRange, "Expired", 410, message);
+}
+
+Status newInternalError(const std::string& message) {
+    return make(StatusCode::Internal, "InternalError", 500,
+                "Internal error occurred: " + message);
+}
+
+Status newTooManyRequests(const std::string& message) {
+    return make(StatusCode::ResourceExhausted, "TooManyRequests", 429, message);
+}
+
+Status fromStoreError(const Status& e, const std::string& qualifiedResource,
+                      const std::string& name) {
+    switch (e.code()) {
+        case StatusCode::NotFound: return newNotFound(qualifiedResource, name);
+        case StatusCode::AlreadyExists: return newAlreadyExists(qualifiedResource, name);
+        case StatusCode::Aborted:
+            return newConflict(qualifiedResource, name, kOptimisticLockMessage);
+        case StatusCode::OutOfRange: return newResourceExpired(e.message());
+        default: return newInternalError(e.message());
+    }
+}
+
+k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& status) {
+    k8s::io::apimachinery::pkg::apis::meta::v1::Status out;
+    out.set_api_version("v1");
+    out.set_kind("Status");
+    out.mutable_metadata();
+    if (status.isOk()) {
+        out.set_status("Success");
+        out.set_code(200);
+        return out;
+    }
+    out.set_status("Failure");
+    out.set_message(status.message());
+    out.set_reason(status.reason().empty() ? "InternalError" : status.reason());
+    out.set_code(status.httpCode() ? status.httpCode() : 500);
+    if (!status.causes().empty()) {
+        auto* details = out.mutable_details();
+        for (const auto& c : status.causes()) {
+            auto* cause = details->add_causes();
+            cause->set_reason(c.type);
+            cause->set_message(c.message);
+            cause->set_field(c.field);
+        }
+    }
+    return out;
+}
+
+}  // namespace pilothouse::apiserver

@@ -1,0 +1,44 @@
+// Kubernetes API errors (k8s.io/apimachinery/pkg/api/errors): each builds a Status carrying the
+// metav1.Status reason, HTTP code and Kubernetes' own message text, e.g.
+//   newNotFound("pods", "web")        -> 404 NotFound      pods "web" not found
+//   newConflict("pods", "web", ...)   -> 409 Conflict      Operation cannot be fulfilled on pods "web": ...
+//   newInvalid("Pod", "web", errs)    -> 422 Invalid       Pod "web" is invalid: spec.containers[0].image: Required value
+// `qualifiedResource` is "pods" for the core group and "deployments.apps" otherwise.
+#pragma once
+
+#include <string>
+
+#include "apiserver/validation/field_error.h"
+#include "meta_v1.pb.h"
+#include "util/status.h"
+
+namespace pilothouse::apiserver {
+
+Status newNotFound(const std::string& qualifiedResource, const std::string& name);
+Status newAlreadyExists(const std::string& qualifiedResource, const std::string& name);
+Status newConflict(const std::string& qualifiedResource, const std::string& name,
+                   const std::string& why);
+// The optimistic-concurrency conflict text.
+inline constexpr const char* kOptimisticLockMessage =
+    "the object has been modified; please apply your changes to the latest version and try again";
+Status newUnauthorized(const std::string& message = "Unauthorized");
+// `why` is the full reason ("User \"bob\" cannot create resource ..." or an admission message).
+Status newForbidden(const std::string& qualifiedResource, const std::string& name,
+                    const std::string& why);
+Status newInvalid(const std::string& kind, const std::string& name,
+                  const validation::ErrorList& errors);
+Status newBadRequest(const std::string& message);
+Status newMethodNotSupported(const std::string& qualifiedResource, const std::string& verb);
+// 410 for a resourceVersion older than the compacted history (reason "Expired").
+Status newResourceExpired(const std::string& message);
+Status newInternalError(const std::string& message);
+Status newTooManyRequests(const std::string& message);
+
+// Maps a store error to the API error for that object (NotFound, AlreadyExists, Conflict, Expired).
+Status fromStoreError(const Status& storeError, const std::string& qualifiedResource,
+                      const std::string& name);
+
+// The metav1.Status object a failed request returns (kind: Status, status: Failure).
+k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& status);
+
+}  // namespace pilothouse::apiserver

@@ -1,0 +1,111 @@
+#include "apiserver/registry/strategy.h"
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/util/message_differencer.h>
+
+#include "api/object.h"
+#include "apiserver/registry/defaults.h"
+#include "core_v1.pb.h"
+
+namespace pilothouse::apiserver::registry {
+
+namespace core = k8s::io::api::core::v1;
+using google::protobuf::FieldDescriptor;
+using google::protobuf::Message;
+
+namespace {
+
+const FieldDescriptor* field(const Message& m, const char* name) {
+    return m.GetDescriptor()->FindFieldByName(name);
+}
+
+void copyField(Message* to, const Message& from, const char* name) {
+    const FieldDescriptor* f = field(from, name);
+    if (!f) return;
+    if (from.GetReflection()->HasField(from, f)) {
+        to->GetReflection()->MutableMessage(to, f)->CopyFrom(from.GetReflection()->GetMessage(from, f));
+    } else {
+        to->GetReflection()->ClearField(to, f);
+    }
+}
+
+bool fieldEquals(const Message& a, const Message& b, const char* name) {
+    const FieldDescriptor* f = field(a, name);
+    if (!f) return true;
+    return google::protobuf::util::MessageDifferencer::Equals(a.GetReflection()->GetMessage(a, f),
+                                                              b.GetReflection()->GetMessage(b, f));
+}
+
+}  // namespace
+
+bool hasStatusSubresource(const api::ResourceType& type) {
+    static const char* kinds[] = {"Pod", "Node", "Namespace", "Service", "ResourceQuota",
+                                  "ReplicationController", "Deployment", "ReplicaSet",
+                                  "StatefulSet", "DaemonSet", "PodDisruptionBudget"};
+    for (const char* k : kinds)
+        if (type.kind == k) return true;
+    return false;
+}
+
+bool tracksGeneration(const api::ResourceType& type) {
+    static const char* kinds[] = {"ReplicationController", "Deployment", "ReplicaSet",
+                                  "StatefulSet", "DaemonSet", "PriorityClass",
+                                  "PodDisruptionBudget", "EndpointSlice"};
+    for (const char* k : kinds)
+        if (type.kind == k) return true;
+    return false;
+}
+
+void prepareForCreate(const api::ResourceType& type, Message* object) {
+    if (type.kind == "Pod") {
+        auto* pod = static_cast<core::Pod*>(object);
+        pod->clear_status();
+        pod->mutable_status()->set_phase("Pending");
+        pod->mutable_status()->set_qos_class(computeQosClass(pod->spec()));
+    } else if (type.kind == "Namespace") {
+        auto* ns = static_cast<core::Namespace*>(object);
+        ns->mutable_spec()->clear_finalizers();
+        ns->mutable_spec()->add_finalizers("kubernetes");
+        ns->clear_status();
+        ns->mutable_status()->set_phase("Active");
+    } else if (type.kind != "Node" && hasStatusSubresource(type)) {
+        // Controllers own status; what a client sends on create is dropped.
+        if (const FieldDescriptor* f = field(*object, "status"))
+            object->GetReflection()->ClearField(object, f);
+    }
+    if (tracksGeneration(type)) api::mutableMetadata(object)->set_generation(1);
+}
+
+void prepareForUpdate(const api::ResourceType& type, Message* object, const Message& old,
+                      std::string_view subresource) {
+    if (subresource == "status") {
+        // Only status may change: everything else comes from the stored object.
+        auto status = std::unique_ptr<Message>(object->New());
+        if (const FieldDescriptor* f = field(*object, "status"))
+            status->GetReflection()->MutableMessage(status.get(), f)->CopyFrom(
+                object->GetReflection()->GetMessage(*object, f));
+        const std::string rv = api::metadata(*object).resource_version();
+        object->CopyFrom(old);
+        copyField(object, *status, "status");
+        api::mutableMetadata(object)->set_resource_version(rv);
+        return;
+    }
+    if (hasStatusSubresource(type) && type.kind != "Namespace") copyField(object, old, "status");
+    if (type.kind == "Pod") {
+        // The pod's QoS class is fixed at creation.
+        static_cast<core::Pod*>(object)->mutable_status()->set_qos_class(
+            static_cast<const core::Pod&>(old).status().qos_class());
+    }
+    auto* meta = api::mutableMetadata(object);
+    const auto& oldMeta = api::metadata(old);
+    meta->set_generation(oldMeta.generation());
+    if (tracksGeneration(type)) {
+        // PriorityClass and EndpointSlice have no spec: any change counts.
+        const bool changed = field(*object, "spec")
+                                 ? !fieldEquals(*object, old, "spec")
+                                 : !google::protobuf::util::MessageDifferencer::Equals(*object, old);
+        if (changed) meta->set_generation(oldMeta.generation() + 1);
+    }
+}
+
+}  // namespace pilothouse::apiserver::registry

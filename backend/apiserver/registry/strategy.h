@@ -1,0 +1,26 @@
+// Per-kind storage rules (pkg/registry/<group>/<resource>/strategy.go): what the API server resets
+// or keeps on create and update, which kinds have a status subresource and which count
+// metadata.generation.
+//  - create: a Pod's status is reset to {phase: Pending, qosClass}; a Namespace gets the
+//    "kubernetes" finalizer and phase Active; kinds with a generation start at 1.
+//  - update of the main resource keeps the stored status; an update through /status keeps the
+//    stored spec and metadata (only status changes); a generation-counting kind increments its
+//    generation when its spec changes.
+#pragma once
+
+#include <google/protobuf/message.h>
+
+#include <string_view>
+
+#include "api/scheme.h"
+
+namespace pilothouse::apiserver::registry {
+
+bool hasStatusSubresource(const api::ResourceType& type);
+bool tracksGeneration(const api::ResourceType& type);
+
+void prepareForCreate(const api::ResourceType& type, google::protobuf::Message* object);
+void prepareForUpdate(const api::ResourceType& type, google::protobuf::Message* object,
+                      const google::protobuf::Message& old, std::string_view subresource);
+
+}  // namespace pilothouse::apiserver::registry

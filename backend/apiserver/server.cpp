@@ -1,0 +1,778 @@
+#include "apiserver/server.h"
+
+#include <google/protobuf/descriptor.h>
+#include <google/protobuf/util/message_differencer.h>
+
+#include "api/codec/manifest.h"
+#include "api/codec/proto_json.h"
+#include "api/labels.h"
+#include "api/object.h"
+#include "api/time_format.h"
+#include "apiserver/errors.h"
+#include "apiserver/patch.h"
+#include "apiserver/registry/defaults.h"
+#include "apiserver/registry/keys.h"
+#include "apiserver/registry/strategy.h"
+#include "apiserver/validation/validation.h"
+#include "core_v1.pb.h"
+
+namespace pilothouse::apiserver {
+
+namespace core = k8s::io::api::core::v1;
+using google::protobuf::Message;
+using MessagePtr = std::unique_ptr<Message>;
+
+namespace {
+
+std::string joinGroups(const std::vector<std::string>& groups) {
+    std::string out;
+    for (const auto& g : groups) out += (out.empty() ? "" : ", ") + g;
+    return out;
+}
+
+const char* verbPastTense(const std::string& verb) {
+    if (verb == "create") return "created";
+    if (verb == "update") return "updated";
+    if (verb == "patch") return "patched";
+    if (verb == "delete") return "deleted";
+    return "read";
+}
+
+// The value at a dotted JSON path of the encoded object ("spec.nodeName"), or "" if absent.
+std::string fieldValue(const codec::Value& obj, const std::string& path) {
+    const codec::Value* cur = &obj;
+    size_t start = 0;
+    while (cur) {
+        size_t dot = path.find('.', start);
+        cur = cur->find(path.substr(start, dot == std::string::npos ? std::string::npos : dot - start));
+        if (dot == std::string::npos) break;
+        start = dot + 1;
+    }
+    if (!cur || cur->isNull()) return "";
+    if (cur->isString()) return cur->asString();
+    if (cur->isBool()) return cur->asBool() ? "true" : "false";
+    if (cur->isNumber()) return cur->numberText();
+    return "";
+}
+
+// Field selectors kube-apiserver supports per kind (metadata.name and metadata.namespace always).
+bool fieldSelectorSupported(const api::ResourceType& type, const std::string& field) {
+    if (field == "metadata.name" || field == "metadata.namespace") return true;
+    static const std::vector<std::pair<std::string, std::vector<std::string>>> extra = {
+        {"Pod", {"spec.nodeName", "spec.restartPolicy", "spec.schedulerName", "spec.serviceAccountName",
+                 "spec.hostNetwork", "status.phase", "status.podIP", "status.nominatedNodeName"}},
+        {"Node", {"spec.unschedulable"}},
+        {"Namespace", {"status.phase"}},
+        {"Event", {"involvedObject.kind", "involvedObject.namespace", "involvedObject.name",
+                   "involvedObject.uid", "involvedObject.apiVersion", "involvedObject.resourceVersion",
+                   "involvedObject.fieldPath", "reason", "reportingComponent", "source", "type"}},
+        {"ReplicaSet", {"status.replicas"}},
+        {"ReplicationController", {"status.replicas"}},
+    };
+    for (const auto& [kind, fields] : extra)
+        if (kind == type.kind)
+            for (const auto& f : fields)
+                if (f == field) return true;
+    return false;
+}
+
+struct FieldRequirement {
+    std::string field;
+    std::string value;
+    bool equals = true;
+};
+
+StatusOr<std::vector<FieldRequirement>> parseFieldSelector(const api::ResourceType& type,
+                                                           const std::string& text) {
+    std::vector<FieldRequirement> out;
+    if (text.empty()) return out;
+    size_t start = 0;
+    while (start <= text.size()) {
+        size_t comma = text.find(',', start);
+        std::string part = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        FieldRequirement r;
+        if (auto ne = part.find("!="); ne != std::string::npos) {
+            r.field = part.substr(0, ne);
+            r.value = part.substr(ne + 2);
+            r.equals = false;
+        } else if (auto eq2 = part.find("=="); eq2 != std::string::npos) {
+            r.field = part.substr(0, eq2);
+            r.value = part.substr(eq2 + 2);
+        } else if (auto eq = part.find('='); eq != std::string::npos) {
+            r.field = part.substr(0, eq);
+            r.value = part.substr(eq + 1);
+        } else {
+            return newBadRequest("invalid selector: '" + text + "'; can't understand '" + part + "'");
+        }
+        if (!fieldSelectorSupported(type, r.field))
+            return newBadRequest("field label not supported: " + r.field);
+        out.push_back(std::move(r));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+bool matchesFields(const Message& object, const std::vector<FieldRequirement>& reqs) {
+    if (reqs.empty()) return true;
+    codec::Value encoded = codec::encodeMessage(object);
+    for (const auto& r : reqs) {
+        const bool eq = fieldValue(encoded, r.field) == r.value;
+        if (eq != r.equals) return false;
+    }
+    return true;
+}
+
+struct Filter {
+    api::Selector labels;
+    std::vector<FieldRequirement> fields;
+    bool matches(const Message& object) const {
+        return labels.matches(api::metadata(object).labels()) && matchesFields(object, fields);
+    }
+};
+
+StatusOr<Filter> makeFilter(const Request& req) {
+    Filter f;
+    auto labels = api::Selector::parse(req.labelSelector);
+    if (!labels) return newBadRequest(labels.status().message());
+    f.labels = std::move(*labels);
+    auto fields = parseFieldSelector(*req.type, req.fieldSelector);
+    if (!fields) return fields.status();
+    f.fields = std::move(*fields);
+    return f;
+}
+
+std::string serialize(const api::ResourceType& type, const Message& object) {
+    MessagePtr copy(object.New());
+    copy->CopyFrom(object);
+    api::mutableMetadata(copy.get())->clear_resource_version();
+    api::setTypeMeta(copy.get(), type);
+    std::string bytes;
+    copy->SerializeToString(&bytes);
+    return bytes;
+}
+
+}  // namespace
+
+// ---- the per-request pipeline: keeps the virtual-time cursor and the trace ----
+
+class APIServer::Pipeline {
+public:
+    Pipeline(APIServer& server, const Request& req, Response& resp)
+        : s_(server), req_(req), resp_(resp), t_(server.clock_.nowUnixNanos()) {}
+
+    void record(const char* stage, std::string step, bool passed, std::string detail,
+                int64_t cost) {
+        resp_.trace.push_back({stage, std::move(step), passed, std::move(detail), t_, t_ + cost});
+        t_ += cost;
+    }
+
+    // Fails the response with `st`, recording the stage that stopped it.
+    Response& fail(const char* stage, const std::string& step, const Status& st, int64_t cost = 0) {
+        record(stage, step, false, st.message(), cost);
+        resp_.status = st;
+        return resp_;
+    }
+
+    const std::string& qualified() const { return qualified_; }
+
+    Response& run() {
+        if (!req_.type) {
+            resp_.status = newBadRequest("the server could not find the requested resource");
+            return resp_;
+        }
+        qualified_ = req_.type->qualifiedResource();
+        if (!authenticate() || !authorize()) return resp_;
+        const std::string& v = req_.verb;
+        if (v == "get") return get();
+        if (v == "list") return list();
+        if (v == "create" && req_.subresource == "binding") return bind();
+        if (v == "create") return create();
+        if (v == "update") return update(nullptr);
+        if (v == "patch") return patch();
+        if (v == "delete") return remove();
+        resp_.status = newMethodNotSupported(qualified_, v);
+        return resp_;
+    }
+
+    bool authenticate() {
+        const int64_t cost = s_.config_.costs.authenticationNanos;
+        if (!s_.config_.authenticate) {
+            user_ = {"system:admin", "", {"system:masters", "system:authenticated"}};
+            record(kStageAuthentication, "loopback", true, "user system:admin", cost);
+            return true;
+        }
+        auto user = s_.config_.authenticate(req_.token);
+        if (!user) {
+            Status st = user.status().reason().empty() ? newUnauthorized() : user.status();
+            fail(kStageAuthentication, "bearer token", st, cost);
+            return false;
+        }
+        user_ = *user;
+        record(kStageAuthentication, req_.token.empty() ? "anonymous" : "bearer token", true,
+               "user " + user_.name + " (groups: " + joinGroups(user_.groups) + ")", cost);
+        return true;
+    }
+
+    Attributes attributes() const {
+        Attributes a;
+        a.user = user_;
+        a.verb = req_.verb;
+        a.apiGroup = req_.type->group;
+        a.apiVersion = req_.type->version;
+        a.resource = req_.type->resource;
+        a.subresource = req_.subresource;
+        a.namespace_ = req_.type->namespaced ? req_.namespace_ : "";
+        a.name = req_.name;
+        return a;
+    }
+
+    bool authorize() {
+        const int64_t cost = s_.config_.costs.authorizationNanos;
+        if (!s_.config_.authorize) {
+            record(kStageAuthorization, "AlwaysAllow", true, "allowed", cost);
+            return true;
+        }
+        std::string reason;
+        auto allowed = s_.config_.authorize(attributes(), &reason);
+        if (!allowed) {
+            fail(kStageAuthorization, "RBAC", allowed.status(), cost);
+            return false;
+        }
+        if (!*allowed) {
+            fail(kStageAuthorization, "RBAC", newForbidden(qualified_, req_.name, reason), cost);
+            return false;
+        }
+        record(kStageAuthorization, "RBAC", true, reason.empty() ? "allowed" : reason, cost);
+        return true;
+    }
+
+    // Runs mutating admission (defaulting first), validation and validating admission.
+    bool admitAndValidate(Message* object, const Message* old, admission::Operation op) {
+        const auto& costs = s_.config_.costs;
+        registry::applyDefaults(*req_.type, object);
+        record(kStageMutatingAdmission, "defaulting", true, "applied " + req_.type->kind + " defaults",
+               costs.admissionPluginNanos);
+        admission::AdmissionAttributes attrs;
+        attrs.request = attributes();
+        attrs.operation = op;
+        attrs.type = req_.type;
+        attrs.object = object;
+        attrs.oldObject = old;
+        attrs.dryRun = req_.dryRun;
+        for (const auto& plugin : s_.config_.mutatingAdmission) {
+            if (!plugin->handles(op)) continue;
+            std::vector<std::string> notes;
+            Status st = plugin->admit(attrs, s_, &notes);
+            if (!st.isOk()) {
+                fail(kStageMutatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
+                return false;
+            }
+            record(kStageMutatingAdmission, plugin->name(), true,
+                   notes.empty() ? "no change" : joinGroups(notes), costs.admissionPluginNanos);
+        }
+        const auto& meta = api::metadata(*object);
+        validation::ErrorList errors =
+            old ? validation::validateUpdate(*req_.type, *object, *old, req_.subresource)
+                : validation::validateCreate(*req_.type, *object);
+        if (!errors.empty()) {
+            fail(kStageValidation, req_.type->kind, newInvalid(req_.type->kind, meta.name(), errors),
+                 costs.validationNanos);
+            return false;
+        }
+        record(kStageValidation, req_.type->kind, true, "valid", costs.validationNanos);
+        for (const auto& plugin : s_.config_.validatingAdmission) {
+            if (!plugin->handles(op)) continue;
+            std::vector<std::string> notes;
+            Status st = plugin->validate(attrs, s_, &notes);
+            if (!st.isOk()) {
+                fail(kStageValidatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
+                return false;
+            }
+            record(kStageValidatingAdmission, plugin->name(), true,
+                   notes.empty() ? "admitted" : joinGroups(notes), costs.admissionPluginNanos);
+        }
+        return true;
+    }
+
+    StatusOr<std::pair<MessagePtr, store::KeyValue>> readCurrent(const std::string& ns,
+                                                                 const std::string& name) {
+        auto kv = s_.store_.get(registry::objectKey(*req_.type, ns, name));
+        if (!kv) return fromStoreError(kv.status(), qualified_, name);
+        auto obj = decodeStored(*req_.type, *kv);
+        if (!obj) return obj.status();
+        return std::make_pair(std::move(*obj), std::move(*kv));
+    }
+
+    Response& storeResult(StatusOr<store::KeyValue> kv, MessagePtr object, const std::string& name,
+                          const std::string& verb) {
+        const int64_t cost = s_.config_.costs.storageWriteNanos;
+        if (!kv) return fail(kStageStorage, "etcd", fromStoreError(kv.status(), qualified_, name), cost);
+        api::mutableMetadata(object.get())->set_resource_version(std::to_string(kv->modRevision));
+        api::setTypeMeta(object.get(), *req_.type);
+        record(kStageStorage, "etcd", true,
+               std::string(verbPastTense(verb)) + " " + kv->key + " at revision " +
+                   std::to_string(kv->modRevision),
+               cost);
+        resp_.object = std::move(object);
+        return resp_;
+    }
+
+    // ---- verbs ----
+
+    Response& get() {
+        auto kv = s_.store_.get(registry::objectKey(*req_.type, req_.namespace_, req_.name),
+                                req_.resourceVersion);
+        const int64_t cost = s_.config_.costs.storageReadNanos;
+        if (!kv) return fail(kStageStorage, "etcd", fromStoreError(kv.status(), qualified_, req_.name), cost);
+        auto obj = decodeStored(*req_.type, *kv);
+        if (!obj) return fail(kStageStorage, "etcd", obj.status(), cost);
+        record(kStageStorage, "etcd", true, "read " + kv->key, cost);
+        resp_.object = std::move(*obj);
+        return resp_;
+    }
+
+    Response& list() {
+        auto filter = makeFilter(req_);
+        if (!filter) {
+            resp_.status = filter.status();
+            return resp_;
+        }
+        const int64_t cost = s_.config_.costs.storageReadNanos;
+        auto result = s_.store_.list(registry::namespacePrefix(*req_.type, req_.namespace_),
+                                     req_.resourceVersion);
+        if (!result) return fail(kStageStorage, "etcd", fromStoreError(result.status(), qualified_, ""), cost);
+        for (const auto& kv : result->items) {
+            auto obj = decodeStored(*req_.type, kv);
+            if (!obj) return fail(kStageStorage, "etcd", obj.status(), cost);
+            if (filter->matches(**obj)) resp_.items.push_back(std::move(*obj));
+        }
+        resp_.listRevision = result->revision;
+        record(kStageStorage, "etcd", true,
+               "listed " + std::to_string(resp_.items.size()) + " " + qualified_ + " at revision " +
+                   std::to_string(result->revision),
+               cost);
+        return resp_;
+    }
+
+    Response& create() {
+        if (!req_.body) {
+            resp_.status = newBadRequest("a create request needs a body");
+            return resp_;
+        }
+        MessagePtr obj(req_.body->New());
+        obj->CopyFrom(*req_.body);
+        auto* meta = api::mutableMetadata(obj.get());
+        if (req_.type->namespaced) {
+            if (meta->namespace_().empty()) meta->set_namespace_(req_.namespace_.empty() ? "default" : req_.namespace_);
+            if (!req_.namespace_.empty() && meta->namespace_() != req_.namespace_) {
+                resp_.status = newBadRequest(
+                    "the namespace of the provided object does not match the namespace sent on the request");
+                return resp_;
+            }
+        } else {
+            meta->clear_namespace_();
+        }
+        if (!meta->resource_version().empty()) {
+            resp_.status = newBadRequest("resourceVersion should not be set on objects to be created");
+            return resp_;
+        }
+        if (meta->name().empty() && !meta->generate_name().empty())
+            meta->set_name(meta->generate_name() + s_.generateNameSuffix());
+        // System fields (rest.BeforeCreate): uid, creation time, no deletion state.
+        meta->set_uid(s_.newUid());
+        meta->set_creation_timestamp(api::formatTime(t_));
+        meta->clear_deletion_timestamp();
+        meta->clear_deletion_grace_period_seconds();
+        meta->set_generation(0);
+        registry::prepareForCreate(*req_.type, obj.get());
+        if (!admitAndValidate(obj.get(), nullptr, admission::Operation::Create)) return resp_;
+        codec::canonicalizeQuantities(obj.get());
+        if (req_.dryRun) {
+            resp_.object = std::move(obj);
+            return resp_;
+        }
+        const std::string name = meta->name();
+        auto kv = s_.store_.create(registry::objectKey(*req_.type, meta->namespace_(), name),
+                                   serialize(*req_.type, *obj));
+        return storeResult(std::move(kv), std::move(obj), name, "create");
+    }
+
+    // update (PUT) of the object or its status; `patched` is the patched object for PATCH.
+    Response& update(MessagePtr patched) {
+        const Message* body = patched ? patched.get() : req_.body.get();
+        if (!body) {
+            resp_.status = newBadRequest("an update request needs a body");
+            return resp_;
+        }
+        const std::string& name = req_.name.empty() ? api::metadata(*body).name() : req_.name;
+        if (api::metadata(*body).name() != name) {
+            resp_.status = newBadRequest("the name of the object (" + api::metadata(*body).name() +
+                                         ") does not match the name on the URL (" + name + ")");
+            return resp_;
+        }
+        if (!req_.subresource.empty() && req_.subresource != "status") {
+            resp_.status = newMethodNotSupported(qualified_ + "/" + req_.subresource, "update");
+            return resp_;
+        }
+        if (req_.subresource == "status" && !registry::hasStatusSubresource(*req_.type)) {
+            resp_.status = newNotFound(qualified_ + "/status", name);
+            return resp_;
+        }
+        auto current = readCurrent(req_.namespace_, name);
+        if (!current) return fail(kStageStorage, "etcd", current.status());
+        auto& [old, oldKv] = *current;
+        MessagePtr obj(body->New());
+        obj->CopyFrom(*body);
+        auto* meta = api::mutableMetadata(obj.get());
+        const auto& oldMeta = api::metadata(*old);
+        int64_t expected = 0;
+        if (!meta->resource_version().empty()) {
+            try {
+                expected = std::stoll(meta->resource_version());
+            } catch (...) {
+                resp_.status = newBadRequest("invalid resourceVersion \"" + meta->resource_version() + "\"");
+                return resp_;
+            }
+            if (expected != oldKv.modRevision)
+                return fail(kStageStorage, "etcd", newConflict(qualified_, name, kOptimisticLockMessage));
+        }
+        if (req_.type->namespaced && meta->namespace_().empty()) meta->set_namespace_(req_.namespace_);
+        // rest.BeforeUpdate: system fields are the stored ones.
+        meta->set_creation_timestamp(oldMeta.creation_timestamp());
+        if (meta->uid().empty()) meta->set_uid(oldMeta.uid());
+        if (oldMeta.has_deletion_timestamp()) meta->set_deletion_timestamp(oldMeta.deletion_timestamp());
+        if (oldMeta.has_deletion_grace_period_seconds())
+            meta->set_deletion_grace_period_seconds(oldMeta.deletion_grace_period_seconds());
+        registry::prepareForUpdate(*req_.type, obj.get(), *old, req_.subresource);
+        if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
+        codec::canonicalizeQuantities(obj.get());
+        // A finalizing object whose last finalizer was removed is deleted now.
+        if (meta->has_deletion_timestamp() && meta->finalizers().empty() &&
+            !(req_.type->kind == "Pod" && !static_cast<const core::Pod&>(*obj).spec().node_name().empty())) {
+            if (req_.dryRun) {
+                resp_.object = std::move(obj);
+                return resp_;
+            }
+            auto kv = s_.store_.remove(oldKv.key, oldKv.modRevision);
+            return storeResult(std::move(kv), std::move(obj), name, "delete");
+        }
+        if (req_.dryRun) {
+            resp_.object = std::move(obj);
+            return resp_;
+        }
+        const std::string bytes = serialize(*req_.type, *obj);
+        if (bytes == oldKv.value) {
+            // No change: nothing is written and the resourceVersion stays (as kube-apiserver does).
+            record(kStageStorage, "etcd", true, "no change; not written", 0);
+            meta->set_resource_version(std::to_string(oldKv.modRevision));
+            api::setTypeMeta(obj.get(), *req_.type);
+            resp_.object = std::move(obj);
+            return resp_;
+        }
+        auto kv = s_.store_.update(oldKv.key, bytes, oldKv.modRevision);
+        return storeResult(std::move(kv), std::move(obj), name, "update");
+    }
+
+    Response& patch() {
+        // Patches apply to the latest state; a concurrent writer makes us retry, as upstream does.
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            auto current = readCurrent(req_.namespace_, req_.name);
+            if (!current) return fail(kStageStorage, "etcd", current.status());
+            codec::Value doc = codec::encodeMessage(*current->first);
+            codec::Value patchedDoc;
+            if (req_.patchType == PatchType::Merge) {
+                patchedDoc = applyMergePatch(doc, req_.patch);
+            } else {
+                auto r = applyJsonPatch(doc, req_.patch);
+                if (!r) {
+                    resp_.status = newBadRequest(r.status().message());
+                    return resp_;
+                }
+                patchedDoc = std::move(*r);
+            }
+            std::vector<std::string> warnings;
+            auto obj = codec::decodeObject(patchedDoc, *req_.type, &warnings);
+            if (!obj) {
+                resp_.status = newBadRequest(obj.status().message());
+                return resp_;
+            }
+            for (auto& w : warnings) resp_.warnings.push_back(w);
+            // Without a resourceVersion in the patch, the patch applies to what we just read.
+            auto* meta = api::mutableMetadata(obj->get());
+            const bool pinned = !meta->resource_version().empty() &&
+                                meta->resource_version() != std::to_string(current->second.modRevision);
+            if (!pinned) meta->set_resource_version(std::to_string(current->second.modRevision));
+            const size_t traceSize = resp_.trace.size();
+            update(std::move(*obj));
+            if (resp_.status.reason() != "Conflict" || pinned) return resp_;
+            // Lost a race with another writer: drop this attempt's records and try again.
+            resp_.trace.resize(traceSize);
+            resp_.status = Status();
+        }
+        return resp_;
+    }
+
+    Response& remove() {
+        auto current = readCurrent(req_.namespace_, req_.name);
+        if (!current) return fail(kStageStorage, "etcd", current.status());
+        auto& [old, oldKv] = *current;
+        admission::AdmissionAttributes attrs;
+        attrs.request = attributes();
+        attrs.operation = admission::Operation::Delete;
+        attrs.type = req_.type;
+        attrs.oldObject = old.get();
+        attrs.dryRun = req_.dryRun;
+        const auto& costs = s_.config_.costs;
+        for (const auto& plugin : s_.config_.validatingAdmission) {
+            if (!plugin->handles(admission::Operation::Delete)) continue;
+            std::vector<std::string> notes;
+            Status st = plugin->validate(attrs, s_, &notes);
+            if (!st.isOk()) return fail(kStageValidatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
+            record(kStageValidatingAdmission, plugin->name(), true, "admitted", costs.admissionPluginNanos);
+        }
+        const auto& meta = api::metadata(*old);
+        MessagePtr obj(old->New());
+        obj->CopyFrom(*old);
+        auto* newMeta = api::mutableMetadata(obj.get());
+        // Graceful deletion: a pod on a node, or an object with finalizers, is marked and stays
+        // until its kubelet / finalizers are done.
+        bool graceful = false;
+        if (req_.type->kind == "Pod") {
+            const auto& pod = static_cast<const core::Pod&>(*old);
+            int64_t grace = req_.gracePeriodSeconds >= 0 ? req_.gracePeriodSeconds
+                                                          : pod.spec().termination_grace_period_seconds();
+            if (!pod.spec().node_name().empty() && grace > 0 && pod.status().phase() != "Succeeded" &&
+                pod.status().phase() != "Failed") {
+                if (meta.has_deletion_timestamp()) {
+                    // Already terminating: a shorter grace period may shorten it.
+                    resp_.object = std::move(obj);
+                    record(kStageStorage, "etcd", true, "already terminating", 0);
+                    return resp_;
+                }
+                graceful = true;
+                newMeta->set_deletion_grace_period_seconds(grace);
+                newMeta->set_deletion_timestamp(api::formatTime(t_ + grace * 1'000'000'000));
+            }
+        } else if (req_.type->kind == "Namespace") {
+            graceful = true;
+            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(api::formatTime(t_));
+            newMeta->set_deletion_grace_period_seconds(0);
+            static_cast<core::Namespace*>(obj.get())->mutable_status()->set_phase("Terminating");
+        }
+        if (!meta.finalizers().empty()) {
+            graceful = true;
+            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(api::formatTime(t_));
+            if (!newMeta->has_deletion_grace_period_seconds()) newMeta->set_deletion_grace_period_seconds(0);
+        }
+        if (req_.dryRun) {
+            resp_.object = std::move(obj);
+            return resp_;
+        }
+        if (graceful) {
+            auto kv = s_.store_.update(oldKv.key, serialize(*req_.type, *obj), oldKv.modRevision);
+            return storeResult(std::move(kv), std::move(obj), req_.name, "update");
+        }
+        auto kv = s_.store_.remove(oldKv.key, oldKv.modRevision);
+        return storeResult(std::move(kv), std::move(obj), req_.name, "delete");
+    }
+
+    // pods/binding: the scheduler's decision, written as spec.nodeName plus PodScheduled=True.
+    Response& bind() {
+        if (req_.type->kind != "Pod") {
+            resp_.status = newNotFound(qualified_ + "/binding", req_.name);
+            return resp_;
+        }
+        const auto* binding = dynamic_cast<const core::Binding*>(req_.body.get());
+        if (!binding) {
+            resp_.status = newBadRequest("a binding request needs a Binding body");
+            return resp_;
+        }
+        const int64_t cost = s_.config_.costs.validationNanos;
+        validation::ErrorList errors;
+        if (binding->target().kind() != "" && binding->target().kind() != "Node")
+            errors.push_back(validation::notSupported("target.kind", validation::quote(binding->target().kind()), {"Node", "<empty>"}));
+        if (binding->target().name().empty()) errors.push_back(validation::required("target.name"));
+        if (!errors.empty())
+            return fail(kStageValidation, "Binding", newInvalid("Binding", binding->metadata().name(), errors), cost);
+        record(kStageValidation, "Binding", true, "valid", cost);
+        const std::string podName = req_.name.empty() ? binding->metadata().name() : req_.name;
+        auto current = readCurrent(req_.namespace_, podName);
+        if (!current) return fail(kStageStorage, "etcd", current.status());
+        auto& [old, oldKv] = *current;
+        auto pod = std::unique_ptr<core::Pod>(static_cast<core::Pod*>(old.release()));
+        if (!binding->metadata().uid().empty() && binding->metadata().uid() != pod->metadata().uid())
+            return fail(kStageStorage, "etcd", newConflict(qualified_, podName, "Precondition failed: UID in precondition: " + binding->metadata().uid() + ", UID in object meta: " + pod->metadata().uid()));
+        if (pod->metadata().has_deletion_timestamp())
+            return fail(kStageStorage, "etcd", newConflict(qualified_, podName, "pod " + podName + " is being deleted, cannot be assigned to a host"));
+        if (!pod->spec().node_name().empty())
+            return fail(kStageStorage, "etcd", newConflict(qualified_, podName, "pod " + podName + " is already assigned to node \"" + pod->spec().node_name() + "\""));
+        pod->mutable_spec()->set_node_name(binding->target().name());
+        for (const auto& [k, v] : binding->metadata().annotations())
+            (*pod->mutable_metadata()->mutable_annotations())[k] = v;
+        // PodScheduled=True; its lastTransitionTime changes only when the status changes.
+        core::PodCondition* cond = nullptr;
+        for (auto& c : *pod->mutable_status()->mutable_conditions())
+            if (c.type() == "PodScheduled") cond = &c;
+        if (!cond) {
+            cond = pod->mutable_status()->add_conditions();
+            cond->set_type("PodScheduled");
+        }
+        if (cond->status() != "True") cond->set_last_transition_time(api::formatTime(t_));
+        cond->set_status("True");
+        cond->clear_reason();
+        cond->clear_message();
+        if (req_.dryRun) {
+            resp_.object = std::move(pod);
+            return resp_;
+        }
+        MessagePtr obj(pod.release());
+        auto kv = s_.store_.update(oldKv.key, serialize(*req_.type, *obj), oldKv.modRevision);
+        return storeResult(std::move(kv), std::move(obj), podName, "update");
+    }
+
+private:
+    APIServer& s_;
+    const Request& req_;
+    Response& resp_;
+    int64_t t_;
+    std::string qualified_;
+    UserInfo user_;
+};
+
+// ---- APIServer ----
+
+APIServer::APIServer(store::Store& store, const sim::Clock& clock, Config config)
+    : store_(store), clock_(clock), config_(std::move(config)), randomState_(config_.uidSeed) {}
+
+APIServer::~APIServer() = default;
+
+Response APIServer::handle(const Request& request) {
+    Response response;
+    Pipeline(*this, request, response).run();
+    return response;
+}
+
+StatusOr<MessagePtr> APIServer::decodeStored(const api::ResourceType& type, const store::KeyValue& kv) {
+    MessagePtr obj = type.newObject();
+    if (!obj->ParseFromString(kv.value))
+        return newInternalError("stored object at " + kv.key + " cannot be decoded");
+    api::mutableMetadata(obj.get())->set_resource_version(std::to_string(kv.modRevision));
+    api::setTypeMeta(obj.get(), type);
+    return obj;
+}
+
+std::vector<MessagePtr> APIServer::list(const api::ResourceType& type, const std::string& ns) const {
+    std::vector<MessagePtr> out;
+    auto result = store_.list(registry::namespacePrefix(type, ns));
+    if (!result) return out;
+    for (const auto& kv : result->items)
+        if (auto obj = decodeStored(type, kv)) out.push_back(std::move(*obj));
+    return out;
+}
+
+MessagePtr APIServer::get(const api::ResourceType& type, const std::string& ns,
+                          const std::string& name) const {
+    auto kv = store_.get(registry::objectKey(type, ns, name));
+    if (!kv) return nullptr;
+    auto obj = decodeStored(type, *kv);
+    return obj ? std::move(*obj) : nullptr;
+}
+
+namespace {
+uint64_t splitmix64(uint64_t& state) {
+    uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+}  // namespace
+
+std::string APIServer::newUid() {
+    uint64_t a, b;
+    {
+        std::lock_guard lock(randomMutex_);
+        a = splitmix64(randomState_);
+        b = splitmix64(randomState_);
+    }
+    // RFC 4122 version 4 layout.
+    a = (a & 0xffffffffffff0fffULL) | 0x0000000000004000ULL;
+    b = (b & 0x3fffffffffffffffULL) | 0x8000000000000000ULL;
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%08x-%04x-%04x-%04x-%012llx", unsigned(a >> 32),
+                  unsigned((a >> 16) & 0xffff), unsigned(a & 0xffff), unsigned(b >> 48),
+                  (unsigned long long)(b & 0xffffffffffffULL));
+    return buf;
+}
+
+std::string APIServer::generateNameSuffix() {
+    // utilrand.String: five characters from an alphabet without vowels and look-alikes.
+    static const char alphabet[] = "bcdfghjklmnpqrstvwxz2456789";
+    std::string out;
+    std::lock_guard lock(randomMutex_);
+    for (int i = 0; i < 5; ++i) out += alphabet[splitmix64(randomState_) % (sizeof alphabet - 1)];
+    return out;
+}
+
+// ---- watch ----
+
+namespace {
+
+class ApiWatchStream final : public WatchStream {
+public:
+    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter)
+        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)) {}
+
+    StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) override {
+        auto events = watch_->next(timeout);
+        if (!events) {
+            const Status& st = events.status();
+            if (st.code() == StatusCode::OutOfRange) return newResourceExpired(st.message());
+            if (st.code() == StatusCode::ResourceExhausted)
+                return newTooManyRequests("the watcher fell behind and was closed; watch again from resourceVersion " +
+                                          std::to_string(watch_->lastRevision()));
+            return st;
+        }
+        std::vector<WatchEvent> out;
+        for (const auto& e : *events) {
+            auto obj = APIServer::decodeStored(type_, e.kv);
+            if (!obj) return obj.status();
+            if (!filter_.matches(**obj)) continue;
+            out.push_back({e.type, std::move(*obj), e.revision});
+        }
+        return out;
+    }
+    int64_t lastRevision() const override { return watch_->lastRevision(); }
+    void setNotify(std::function<void()> notify) override { watch_->setNotify(std::move(notify)); }
+
+private:
+    const api::ResourceType& type_;
+    std::unique_ptr<store::Watch> watch_;
+    Filter filter_;
+};
+
+}  // namespace
+
+StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, RequestTrace* trace) {
+    Request req = request;
+    req.verb = "watch";
+    Response resp;
+    Pipeline pipeline(*this, req, resp);
+    if (!req.type) return newBadRequest("the server could not find the requested resource");
+    if (!pipeline.authenticate() || !pipeline.authorize()) {
+        if (trace) *trace = resp.trace;
+        return resp.status;
+    }
+    auto filter = makeFilter(req);
+    if (!filter) return filter.status();
+    int64_t from = req.resourceVersion ? req.resourceVersion : store_.currentRevision();
+    auto w = store_.watch(registry::namespacePrefix(*req.type, req.namespace_), from);
+    if (!w) {
+        if (w.status().code() == StatusCode::OutOfRange) return newResourceExpired(w.status().message());
+        return newInternalError(w.status().message());
+    }
+    if (trace) *trace = resp.trace;
+    return std::unique_ptr<WatchStream>(new ApiWatchStream(*req.type, std::move(*w), std::move(*filter)));
+}
+
+}  // namespace pilothouse::apiserver

@@ -1,0 +1,133 @@
+// The API server: every read and write of cluster state goes through here, in kube-apiserver's
+// order, each stage recorded in the response's trace:
+//
+//   authentication -> authorization -> [decode, defaulting] -> mutating admission -> validation
+//   -> validating admission -> storage (the versioned store, etcd's role)
+//
+// Verbs: create, get, list, watch, update, patch (merge and JSON patch), delete, and the
+// pods/binding, pods/status and nodes/status subresources (status for every kind that has one).
+// Errors are Kubernetes' (see errors.h): 401, 403, 404, 409 AlreadyExists/Conflict, 410, 422.
+//
+// Thread-safety: handle() and watch() may be called from any thread concurrently; the server
+// keeps no per-request state. It does not own the store or the clock.
+#pragma once
+
+#include <google/protobuf/message.h>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "api/codec/value.h"
+#include "api/scheme.h"
+#include "apiserver/admission/interface.h"
+#include "apiserver/lister.h"
+#include "apiserver/request.h"
+#include "apiserver/stage_costs.h"
+#include "apiserver/trace.h"
+#include "sim/clock.h"
+#include "store/store.h"
+#include "util/status.h"
+
+namespace pilothouse::apiserver {
+
+enum class PatchType { Merge, Json };
+
+struct Request {
+    std::string verb;  // create get list watch update patch delete
+    const api::ResourceType* type = nullptr;
+    std::string namespace_;
+    std::string name;
+    std::string subresource;  // "", "status", "binding"
+    std::string token;        // bearer token; "" = anonymous
+    std::shared_ptr<const google::protobuf::Message> body;  // create, update, binding
+    codec::Value patch;
+    PatchType patchType = PatchType::Merge;
+    std::string labelSelector;
+    std::string fieldSelector;
+    // get/list: 0 = the latest state; otherwise the state at exactly that revision (history).
+    // watch: changes after this revision (0 = from now).
+    int64_t resourceVersion = 0;
+    // delete: grace period for pods bound to a node; -1 = the pod's own (default 30 s).
+    int64_t gracePeriodSeconds = -1;
+    bool dryRun = false;
+};
+
+struct Response {
+    Status status;
+    std::unique_ptr<google::protobuf::Message> object;               // single-object verbs
+    std::vector<std::unique_ptr<google::protobuf::Message>> items;  // list
+    int64_t listRevision = 0;                                         // list
+    RequestTrace trace;
+    std::vector<std::string> warnings;
+    bool ok() const { return status.isOk(); }
+};
+
+struct WatchEvent {
+    store::EventType type = store::EventType::Added;
+    std::unique_ptr<google::protobuf::Message> object;  // for Deleted: the last state
+    int64_t revision = 0;
+};
+
+// A watch through the API server: typed objects, filtered by namespace and selectors.
+class WatchStream {
+public:
+    virtual ~WatchStream() = default;
+    // Events ready within `timeout`; an error closes the stream (Expired 410 when the revision was
+    // compacted, ResourceExhausted when the client fell behind — watch again from lastRevision()).
+    virtual StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) = 0;
+    virtual int64_t lastRevision() const = 0;
+    virtual void setNotify(std::function<void()> notify) = 0;
+};
+
+struct Config {
+    // Token -> identity. Unset: every request is "system:admin" in "system:masters".
+    std::function<StatusOr<UserInfo>(const std::string& token)> authenticate;
+    // Allowed = OK; otherwise a Forbidden reason text (the server wraps it in the 403 error).
+    // Unset: everything is allowed.
+    std::function<StatusOr<bool>(const Attributes& attributes, std::string* reason)> authorize;
+    std::vector<std::shared_ptr<admission::MutationInterface>> mutatingAdmission;
+    std::vector<std::shared_ptr<admission::ValidationInterface>> validatingAdmission;
+    StageCosts costs;
+    uint64_t uidSeed = 0x5eed;  // UIDs and generated names are drawn from this (reproducible runs)
+};
+
+class APIServer final : public ObjectLister {
+public:
+    APIServer(store::Store& store, const sim::Clock& clock, Config config);
+    ~APIServer() override;
+
+    Response handle(const Request& request);
+    StatusOr<std::unique_ptr<WatchStream>> watch(const Request& request, RequestTrace* trace = nullptr);
+
+    store::Store& store() { return store_; }
+
+    // ObjectLister: reads without authorization (for admission plugins and authorizers).
+    std::vector<std::unique_ptr<google::protobuf::Message>> list(
+        const api::ResourceType& type, const std::string& namespace_) const override;
+    std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type,
+                                                   const std::string& namespace_,
+                                                   const std::string& name) const override;
+
+    // Decodes a stored value into a typed object with resourceVersion set.
+    static StatusOr<std::unique_ptr<google::protobuf::Message>> decodeStored(
+        const api::ResourceType& type, const store::KeyValue& kv);
+
+private:
+    class Pipeline;
+    friend class Pipeline;
+
+    std::string newUid();
+    std::string generateNameSuffix();
+
+    store::Store& store_;
+    const sim::Clock& clock_;
+    Config config_;
+    std::mutex randomMutex_;
+    uint64_t randomState_;
+};
+
+}  // namespace pilothouse::apiserver

@@ -1,0 +1,31 @@
+// The record of one request's way through the API server: one entry per stage (and per admission
+// plugin), saying what it decided and when, in virtual time. This is what the GUI's journey view
+// animates and what `pilothousectl apply -v` prints.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace pilothouse::apiserver {
+
+// The stages in the order a request meets them.
+inline constexpr const char* kStageAuthentication = "authentication";
+inline constexpr const char* kStageAuthorization = "authorization";
+inline constexpr const char* kStageMutatingAdmission = "mutating admission";
+inline constexpr const char* kStageValidation = "validation";
+inline constexpr const char* kStageValidatingAdmission = "validating admission";
+inline constexpr const char* kStageStorage = "storage";
+
+struct StageRecord {
+    std::string stage;    // one of the kStage* names
+    std::string step;     // plugin or detail: "RBAC", "Priority", "etcd write"
+    bool passed = true;   // false: the request stopped here
+    std::string detail;   // what it decided: "user alice (groups ...)", "set priority=0", the error
+    int64_t startNanos = 0;  // virtual time (the server's clock), Unix nanoseconds
+    int64_t endNanos = 0;
+};
+
+using RequestTrace = std::vector<StageRecord>;
+
+}  // namespace pilothouse::apiserver

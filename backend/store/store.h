@@ -1,0 +1,107 @@
+// The etcd-like versioned key-value store the API server persists every object in.
+//
+// Model (the same as etcd v3, which kube-apiserver uses):
+//  - One global revision counter. Every successful create/update/delete increments it by one and
+//    stamps the key with it (modRevision). An object's resourceVersion is its modRevision.
+//  - create is create-if-absent; update and remove take the modRevision the caller read and fail
+//    with Aborted ("Conflict") if the key changed since (optimistic concurrency). expected == 0
+//    means unconditional.
+//  - Reads can be made at any retained past revision (history); compact(rev) drops history below
+//    rev. Reading or watching below the compacted revision is OutOfRange (HTTP 410 Gone).
+//  - watch(prefix, fromRevision) delivers every change with revision > fromRevision, in revision
+//    order; a watcher that falls too far behind is closed (ResourceExhausted) and resumes by
+//    watching again from the last revision it saw, so memory stays bounded.
+//
+// Error codes: NotFound, AlreadyExists, Aborted (conflict), OutOfRange (compacted), Internal/DataLoss
+// (SQLite failures, with SQLite's message).
+//
+// Thread-safety: every method may be called from any thread concurrently. Watch objects are used
+// by one consumer thread at a time.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "util/status.h"
+
+namespace pilothouse::store {
+
+struct KeyValue {
+    std::string key;
+    std::string value;           // opaque bytes (the API server stores serialized protobuf)
+    int64_t createRevision = 0;  // revision that created this incarnation of the key
+    int64_t modRevision = 0;     // revision of the last change = resourceVersion
+};
+
+struct ListResult {
+    std::vector<KeyValue> items;  // sorted by key
+    int64_t revision = 0;         // the revision the list was read at
+};
+
+enum class EventType { Added, Modified, Deleted };
+
+struct WatchEvent {
+    EventType type = EventType::Added;
+    KeyValue kv;        // for Deleted: the key, the last value, modRevision = the delete's revision
+    int64_t revision = 0;
+};
+
+// A stream of changes under one prefix. Destroying it stops the watch.
+class Watch {
+public:
+    virtual ~Watch() = default;
+    // Next event if one is ready, waiting at most `timeout` (zero = do not wait).
+    // Returns std::nullopt-like empty optional via `ok == false` when nothing came in time.
+    // When the watch was closed (store closed, watcher too slow) returns the closing Status:
+    // ResourceExhausted for a watcher that fell behind (resume from lastRevision()),
+    // Cancelled when the store shuts down.
+    virtual StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout,
+                                                   size_t maxEvents = 1024) = 0;
+    // The revision of the last event handed out (or the start revision).
+    virtual int64_t lastRevision() const = 0;
+    // Called (from the writer's thread) whenever new events are queued; may be empty.
+    virtual void setNotify(std::function<void()> notify) = 0;
+};
+
+struct Options {
+    // ":memory:" = in-memory (tests, simulations that need no file); otherwise a file path.
+    std::string path = ":memory:";
+    // Events a watcher may have queued before it is closed as too slow.
+    size_t watchQueueLimit = 100000;
+};
+
+class Store {
+public:
+    virtual ~Store() = default;
+
+    virtual StatusOr<KeyValue> create(const std::string& key, const std::string& value) = 0;
+    virtual StatusOr<KeyValue> update(const std::string& key, const std::string& value,
+                                      int64_t expectedModRevision) = 0;
+    virtual StatusOr<KeyValue> remove(const std::string& key, int64_t expectedModRevision) = 0;
+
+    // atRevision == 0: the current state.
+    virtual StatusOr<KeyValue> get(const std::string& key, int64_t atRevision = 0) = 0;
+    virtual StatusOr<ListResult> list(const std::string& prefix, int64_t atRevision = 0) = 0;
+    // Every change to keys under prefix with revision > fromRevision, oldest first, up to limit
+    // (history, used by the GUI's timeline). OutOfRange when fromRevision < compactedRevision().
+    virtual StatusOr<std::vector<WatchEvent>> history(const std::string& prefix,
+                                                      int64_t fromRevision,
+                                                      size_t limit = SIZE_MAX) = 0;
+
+    virtual StatusOr<std::unique_ptr<Watch>> watch(const std::string& prefix,
+                                                   int64_t fromRevision) = 0;
+
+    virtual Status compact(int64_t revision) = 0;
+
+    virtual int64_t currentRevision() const = 0;
+    virtual int64_t compactedRevision() const = 0;
+};
+
+// Opens (creating if needed) a store. SQLite in WAL mode for files; ":memory:" for in-memory.
+StatusOr<std::unique_ptr<Store>> open(const Options& options);
+
+}  // namespace pilothouse::store
