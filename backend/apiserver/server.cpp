@@ -1,6 +1,8 @@
 #include "apiserver/server.h"
 
 #include <google/protobuf/descriptor.h>
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/util/message_differencer.h>
 
 #include "api/codec/manifest.h"
@@ -13,6 +15,7 @@
 #include "apiserver/registry/defaults.h"
 #include "apiserver/registry/keys.h"
 #include "apiserver/registry/strategy.h"
+#include "apiserver/validation/pod.h"
 #include "apiserver/validation/validation.h"
 #include "core_v1.pb.h"
 
@@ -147,8 +150,15 @@ std::string serialize(const api::ResourceType& type, const Message& object) {
     copy->CopyFrom(object);
     api::mutableMetadata(copy.get())->clear_resource_version();
     api::setTypeMeta(copy.get(), type);
+    // Deterministic: map entries in key order, so equal objects give equal bytes (no-op updates
+    // are detected by comparing them, and runs replay byte for byte).
     std::string bytes;
-    copy->SerializeToString(&bytes);
+    {
+        google::protobuf::io::StringOutputStream stream(&bytes);
+        google::protobuf::io::CodedOutputStream out(&stream);
+        out.SetSerializationDeterministic(true);
+        copy->SerializeToCodedStream(&out);
+    }
     return bytes;
 }
 
@@ -247,12 +257,16 @@ public:
         return true;
     }
 
-    // Runs mutating admission (defaulting first), validation and validating admission.
-    bool admitAndValidate(Message* object, const Message* old, admission::Operation op) {
-        const auto& costs = s_.config_.costs;
+    // Defaulting happens as the body is decoded, before the strategy sees the object.
+    void applyDefaults(Message* object) {
         registry::applyDefaults(*req_.type, object);
         record(kStageMutatingAdmission, "defaulting", true, "applied " + req_.type->kind + " defaults",
-               costs.admissionPluginNanos);
+               s_.config_.costs.admissionPluginNanos);
+    }
+
+    // Runs mutating admission, validation and validating admission.
+    bool admitAndValidate(Message* object, const Message* old, admission::Operation op) {
+        const auto& costs = s_.config_.costs;
         admission::AdmissionAttributes attrs;
         attrs.request = attributes();
         attrs.operation = op;
@@ -385,6 +399,7 @@ public:
         meta->clear_deletion_timestamp();
         meta->clear_deletion_grace_period_seconds();
         meta->set_generation(0);
+        applyDefaults(obj.get());
         registry::prepareForCreate(*req_.type, obj.get());
         if (!admitAndValidate(obj.get(), nullptr, admission::Operation::Create)) return resp_;
         codec::canonicalizeQuantities(obj.get());
@@ -444,6 +459,7 @@ public:
         if (oldMeta.has_deletion_timestamp()) meta->set_deletion_timestamp(oldMeta.deletion_timestamp());
         if (oldMeta.has_deletion_grace_period_seconds())
             meta->set_deletion_grace_period_seconds(oldMeta.deletion_grace_period_seconds());
+        applyDefaults(obj.get());
         registry::prepareForUpdate(*req_.type, obj.get(), *old, req_.subresource);
         if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
         codec::canonicalizeQuantities(obj.get());
@@ -589,10 +605,7 @@ public:
             return resp_;
         }
         const int64_t cost = s_.config_.costs.validationNanos;
-        validation::ErrorList errors;
-        if (binding->target().kind() != "" && binding->target().kind() != "Node")
-            errors.push_back(validation::notSupported("target.kind", validation::quote(binding->target().kind()), {"Node", "<empty>"}));
-        if (binding->target().name().empty()) errors.push_back(validation::required("target.name"));
+        validation::ErrorList errors = validation::validatePodBinding(*binding);
         if (!errors.empty())
             return fail(kStageValidation, "Binding", newInvalid("Binding", binding->metadata().name(), errors), cost);
         record(kStageValidation, "Binding", true, "valid", cost);

@@ -126,18 +126,29 @@ bool isPrintableAscii(const std::string& s) {
     return true;
 }
 
-bool needsQuotes(const std::string& s) {
+const std::regex& timestampPattern() {
+    // The forms go-yaml v2 resolves as timestamps (a date, optionally with a time).
+    static const std::regex re(
+        R"(^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}([Tt ]|[ \t]+)?([0-9]{1,2}:[0-9]{2}:[0-9]{2}(\.[0-9]*)?)?([ \t]*(Z|[-+][0-9]{1,2}(:[0-9]{2})?))?$)");
+    return re;
+}
+
+// A plain scalar that go-yaml would read back as something other than this string: its encoder
+// writes such strings double-quoted ("110", "true", "", timestamps).
+bool readsAsOtherType(const std::string& s) {
     if (s.empty()) return true;
-    Value resolved = resolvePlain(s);
-    if (!resolved.isString()) return true;
-    if (isOneOf(s, {"y", "Y", "n", "N", "<<", "="})) return true;
+    if (!resolvePlain(s).isString()) return true;
+    if (isOneOf(s, {"y", "Y", "n", "N", "<<"})) return true;
+    return std::regex_match(s, timestampPattern());
+}
+
+// Strings plain style cannot carry (indicators, ": ", " #", edge spaces): the emitter falls back
+// to single quotes for these.
+bool plainNotAllowed(const std::string& s) {
     const char first = s.front();
-    if (std::string_view("-?:,[]{}#&*!|>'\"%@`").find(first) != std::string_view::npos) {
-        // "-foo", ":foo" etc. are fine only when not followed by a space for - ? :
-        if ((first == '-' || first == '?' || first == ':') && s.size() > 1 && s[1] != ' ')
-            ;  // plain allowed
-        else
-            return true;
+    if (std::string_view("?:,[]{}#&*!|>'\"%@`-").find(first) != std::string_view::npos) {
+        const bool dashLike = first == '-' || first == '?' || first == ':';
+        if (!(dashLike && s.size() > 1 && s[1] != ' ')) return true;
     }
     if (s.front() == ' ' || s.back() == ' ' || s.back() == ':') return true;
     if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos) return true;
@@ -168,8 +179,8 @@ std::string doubleQuoted(const std::string& s) {
 }
 
 std::string scalarText(const std::string& s) {
-    if (!isPrintableAscii(s)) return doubleQuoted(s);
-    if (!needsQuotes(s)) return s;
+    if (!isPrintableAscii(s) || readsAsOtherType(s)) return doubleQuoted(s);
+    if (!plainNotAllowed(s)) return s;
     std::string out = "'";
     for (char c : s) {
         if (c == '\'') out += "''";

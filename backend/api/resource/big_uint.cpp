@@ -23,7 +23,8 @@ size_t digitsOfU64(uint64_t v) {
 BigUInt::BigUInt(uint64_t v) {
     if (v != 0) {
         limbs_.push_back(static_cast<uint32_t>(v));
-        if ((v >> 32) != 0) limbs_.push_back(static_cast<uint32_t>(v >> 32));
+        if ((v >> 32) != 0)
+            limbs_.push_back(static_cast<uint32_t>(v >> 32));
     }
 }
 
@@ -36,7 +37,8 @@ std::optional<BigUInt> BigUInt::fromDecimal(std::string_view digits) {
         uint32_t chunk = 0;
         for (size_t j = 0; j < take; ++j) {
             const char c = digits[i + j];
-            if (c < '0' || c > '9') return std::nullopt;
+            if (c < '0' || c > '9')
+                return std::nullopt;
             chunk = chunk * 10 + static_cast<uint32_t>(c - '0');
         }
         out.mulSmall(kPow10U32[take]);
@@ -48,13 +50,16 @@ std::optional<BigUInt> BigUInt::fromDecimal(std::string_view digits) {
 
 uint64_t BigUInt::low64() const {
     uint64_t v = 0;
-    if (!limbs_.empty()) v = limbs_[0];
-    if (limbs_.size() > 1) v |= static_cast<uint64_t>(limbs_[1]) << 32;
+    if (!limbs_.empty())
+        v = limbs_[0];
+    if (limbs_.size() > 1)
+        v |= static_cast<uint64_t>(limbs_[1]) << 32;
     return v;
 }
 
 size_t BigUInt::bitLength() const {
-    if (limbs_.empty()) return 0;
+    if (limbs_.empty())
+        return 0;
     const uint32_t top = limbs_.back();
     size_t bits = 0;
     for (uint32_t t = top; t != 0; t >>= 1) ++bits;
@@ -62,7 +67,8 @@ size_t BigUInt::bitLength() const {
 }
 
 size_t BigUInt::decimalDigits() const {
-    if (fitsU64()) return digitsOfU64(low64());
+    if (fitsU64())
+        return digitsOfU64(low64());
     // 2^(b-1) <= v < 2^b bounds the count to one or two candidates; settle it against a power
     // of ten instead of converting the whole number.
     constexpr double kLog10Of2 = 0.30102999566398120;
@@ -74,7 +80,8 @@ size_t BigUInt::decimalDigits() const {
     while (lower < upper) {
         BigUInt next = power;
         next.mulSmall(10);
-        if (compare(next) < 0) break;
+        if (compare(next) < 0)
+            break;
         power = std::move(next);
         ++lower;
     }
@@ -82,8 +89,10 @@ size_t BigUInt::decimalDigits() const {
 }
 
 std::string BigUInt::toDecimal() const {
-    if (limbs_.empty()) return "0";
-    if (fitsU64()) return std::to_string(low64());
+    if (limbs_.empty())
+        return "0";
+    if (fitsU64())
+        return std::to_string(low64());
     BigUInt work = *this;
     std::vector<uint32_t> chunks;  // base 10^9, least significant first
     while (!work.isZero()) chunks.push_back(work.divBillion());
@@ -97,30 +106,36 @@ std::string BigUInt::toDecimal() const {
 }
 
 int BigUInt::compare(const BigUInt& other) const {
-    if (limbs_.size() != other.limbs_.size()) return limbs_.size() < other.limbs_.size() ? -1 : 1;
+    if (limbs_.size() != other.limbs_.size())
+        return limbs_.size() < other.limbs_.size() ? -1 : 1;
     for (size_t i = limbs_.size(); i-- > 0;) {
-        if (limbs_[i] != other.limbs_[i]) return limbs_[i] < other.limbs_[i] ? -1 : 1;
+        if (limbs_[i] != other.limbs_[i])
+            return limbs_[i] < other.limbs_[i] ? -1 : 1;
     }
     return 0;
 }
 
 void BigUInt::add(const BigUInt& other) {
-    if (limbs_.size() < other.limbs_.size()) limbs_.resize(other.limbs_.size(), 0);
+    if (limbs_.size() < other.limbs_.size())
+        limbs_.resize(other.limbs_.size(), 0);
     uint64_t carry = 0;
     for (size_t i = 0; i < limbs_.size(); ++i) {
         uint64_t s = static_cast<uint64_t>(limbs_[i]) + carry;
-        if (i < other.limbs_.size()) s += other.limbs_[i];
+        if (i < other.limbs_.size())
+            s += other.limbs_[i];
         limbs_[i] = static_cast<uint32_t>(s);
         carry = s >> 32;
     }
-    if (carry != 0) limbs_.push_back(static_cast<uint32_t>(carry));
+    if (carry != 0)
+        limbs_.push_back(static_cast<uint32_t>(carry));
 }
 
 void BigUInt::sub(const BigUInt& other) {
     int64_t borrow = 0;
     for (size_t i = 0; i < limbs_.size(); ++i) {
         int64_t d = static_cast<int64_t>(limbs_[i]) - borrow;
-        if (i < other.limbs_.size()) d -= other.limbs_[i];
+        if (i < other.limbs_.size())
+            d -= other.limbs_[i];
         borrow = 0;
         if (d < 0) {
             d += (int64_t{1} << 32);
@@ -132,7 +147,8 @@ void BigUInt::sub(const BigUInt& other) {
 }
 
 void BigUInt::mulSmall(uint32_t factor) {
-    if (limbs_.empty()) return;
+    if (limbs_.empty())
+        return;
     if (factor == 0) {
         limbs_.clear();
         return;
@@ -143,7 +159,8 @@ void BigUInt::mulSmall(uint32_t factor) {
         limb = static_cast<uint32_t>(p);
         carry = p >> 32;
     }
-    if (carry != 0) limbs_.push_back(static_cast<uint32_t>(carry));
+    if (carry != 0)
+        limbs_.push_back(static_cast<uint32_t>(carry));
 }
 
 void BigUInt::mulU64(uint64_t factor) {
@@ -166,7 +183,8 @@ void BigUInt::addSmall(uint32_t addend) {
         limbs_[i] = static_cast<uint32_t>(s);
         carry = s >> 32;
     }
-    if (carry != 0) limbs_.push_back(static_cast<uint32_t>(carry));
+    if (carry != 0)
+        limbs_.push_back(static_cast<uint32_t>(carry));
 }
 
 uint32_t BigUInt::divBillion() {
@@ -194,7 +212,8 @@ uint32_t BigUInt::divSmall(uint32_t divisor) {
 }
 
 void BigUInt::shiftLeft(uint64_t bits) {
-    if (limbs_.empty() || bits == 0) return;
+    if (limbs_.empty() || bits == 0)
+        return;
     const size_t limbShift = static_cast<size_t>(bits / 32);
     const unsigned bitShift = static_cast<unsigned>(bits % 32);
     if (bitShift != 0) {
@@ -204,9 +223,11 @@ void BigUInt::shiftLeft(uint64_t bits) {
             limb = (limb << bitShift) | carry;
             carry = next;
         }
-        if (carry != 0) limbs_.push_back(carry);
+        if (carry != 0)
+            limbs_.push_back(carry);
     }
-    if (limbShift != 0) limbs_.insert(limbs_.begin(), limbShift, 0);
+    if (limbShift != 0)
+        limbs_.insert(limbs_.begin(), limbShift, 0);
 }
 
 void BigUInt::shiftRight(uint64_t bits) {
@@ -220,7 +241,8 @@ void BigUInt::shiftRight(uint64_t bits) {
     if (bitShift != 0) {
         for (size_t i = 0; i < limbs_.size(); ++i) {
             uint32_t v = limbs_[i] >> bitShift;
-            if (i + 1 < limbs_.size()) v |= limbs_[i + 1] << (32 - bitShift);
+            if (i + 1 < limbs_.size())
+                v |= limbs_[i + 1] << (32 - bitShift);
             limbs_[i] = v;
         }
     }
@@ -230,40 +252,48 @@ void BigUInt::shiftRight(uint64_t bits) {
 uint64_t BigUInt::trailingZeroBits() const {
     uint64_t bits = 0;
     for (uint32_t limb : limbs_) {
-        if (limb != 0) return bits + static_cast<uint64_t>(__builtin_ctz(limb));
+        if (limb != 0)
+            return bits + static_cast<uint64_t>(__builtin_ctz(limb));
         bits += 32;
     }
     return 0;
 }
 
 void BigUInt::mulPow10(uint64_t n) {
-    if (limbs_.empty()) return;
+    if (limbs_.empty())
+        return;
     while (n >= 9) {
         mulSmall(1000000000u);
         n -= 9;
     }
-    if (n > 0) mulSmall(kPow10U32[n]);
+    if (n > 0)
+        mulSmall(kPow10U32[n]);
 }
 
 bool BigUInt::divPow10(uint64_t n) {
-    if (limbs_.empty() || n == 0) return false;
+    if (limbs_.empty() || n == 0)
+        return false;
     if (n > decimalDigits()) {
         limbs_.clear();
         return true;
     }
     bool remainder = false;
     while (n >= 9) {
-        if (divBillion() != 0) remainder = true;
+        if (divBillion() != 0)
+            remainder = true;
         n -= 9;
     }
-    if (n > 0 && divSmall(kPow10U32[n]) != 0) remainder = true;
+    if (n > 0 && divSmall(kPow10U32[n]) != 0)
+        remainder = true;
     return remainder;
 }
 
 double BigUInt::toDouble() const {
-    if (fitsU64()) return static_cast<double>(low64());
+    if (fitsU64())
+        return static_cast<double>(low64());
     const size_t bits = bitLength();
-    if (bits > 1100) return std::numeric_limits<double>::infinity();
+    if (bits > 1100)
+        return std::numeric_limits<double>::infinity();
     // Keep the top 64 bits and fold every lower bit into a sticky bit: the 11 bits below the
     // 53-bit significand then still decide the rounding exactly as the full value would.
     BigUInt top = *this;
@@ -271,7 +301,8 @@ double BigUInt::toDouble() const {
     uint64_t head = top.low64();
     BigUInt back = top;
     back.shiftLeft(bits - 64);
-    if (back.compare(*this) != 0) head |= 1;
+    if (back.compare(*this) != 0)
+        head |= 1;
     return std::ldexp(static_cast<double>(head), static_cast<int>(bits - 64));
 }
 

@@ -55,25 +55,32 @@ bool mulOverflows(int64_t a, int64_t b) {
 
 // a*b, ok=false on overflow (the wrapped product is still returned, as upstream's helpers do).
 I64 int64Multiply(int64_t a, int64_t b) {
-    if (a == 0 || b == 0 || a == 1 || b == 1) return {wrapMul(a, b), true};
-    if (a == kMostNegative || b == kMostNegative) return {0, false};
+    if (a == 0 || b == 0 || a == 1 || b == 1)
+        return {wrapMul(a, b), true};
+    if (a == kMostNegative || b == kMostNegative)
+        return {0, false};
     return {wrapMul(a, b), !mulOverflows(a, b)};
 }
 
 // a*b for a factor b > 1.
 I64 int64MultiplyScale(int64_t a, int64_t b) {
-    if (a == 0 || a == 1) return {wrapMul(a, b), true};
-    if (a == kMostNegative && b != 1) return {0, false};
+    if (a == 0 || a == 1)
+        return {wrapMul(a, b), true};
+    if (a == kMostNegative && b != 1)
+        return {0, false};
     return {wrapMul(a, b), !mulOverflows(a, b)};
 }
 
 I64 int64Add(int64_t a, int64_t b) {
     const int64_t c = wrapAdd(a, b);
     if (a > 0 && b > 0) {
-        if (c < 0) return {0, false};
+        if (c < 0)
+            return {0, false};
     } else if (a < 0 && b < 0) {
-        if (c > 0) return {0, false};
-        if (a == kMostNegative && b == kMostNegative) return {0, false};
+        if (c > 0)
+            return {0, false};
+        if (a == kMostNegative && b == kMostNegative)
+            return {0, false};
     }
     return {c, true};
 }
@@ -89,16 +96,18 @@ I64 positiveScaleInt64(int64_t base, int64_t scale) {
         case 3:
         case 6:
         case 9: {
-            static constexpr int64_t kFactor[10] = {1, 10, 100, 1000, 0, 0, 1000000, 0, 0,
-                                                    1000000000};
+            static constexpr int64_t kFactor[10] = {1, 10,      100, 1000, 0,
+                                                    0, 1000000, 0,   0,    1000000000};
             return int64MultiplyScale(base, kFactor[scale]);
         }
         default: {
-            if (base == 0) return {0, true};
+            if (base == 0)
+                return {0, true};
             int64_t value = base;
             for (int64_t i = 0; i < scale; ++i) {
                 const I64 r = int64MultiplyScale(value, 10);
-                if (!r.ok) return {0, false};
+                if (!r.ok)
+                    return {0, false};
                 value = r.v;
             }
             return {value, true};
@@ -108,30 +117,36 @@ I64 positiveScaleInt64(int64_t base, int64_t scale) {
 
 // base / 10^scale for scale >= 0, rounded away from zero; ok is "exact".
 I64 negativeScaleInt64(int64_t base, int64_t scale) {
-    if (scale == 0) return {base, true};
+    if (scale == 0)
+        return {base, true};
     int64_t value = base;
     bool fraction = false;
     for (int64_t i = 0; i < scale; ++i) {
-        if (!fraction && value % 10 != 0) fraction = true;
+        if (!fraction && value % 10 != 0)
+            fraction = true;
         value /= 10;
         if (value == 0) {
-            if (fraction) return {base > 0 ? 1 : -1, false};
+            if (fraction)
+                return {base > 0 ? 1 : -1, false};
             return {0, true};
         }
     }
-    if (fraction) value += base > 0 ? 1 : -1;
+    if (fraction)
+        value += base > 0 ? 1 : -1;
     return {value, !fraction};
 }
 
 // int64Amount.AsScaledInt64.
 int64_t asScaledInt64(int64_t value, int64_t valueScale, int64_t scale) {
-    if (valueScale < scale) return negativeScaleInt64(value, scale - valueScale).v;
+    if (valueScale < scale)
+        return negativeScaleInt64(value, scale - valueScale).v;
     return positiveScaleInt64(value, valueScale - scale).v;
 }
 
 // int64Amount.Add: false (and no change) when the int64 amount cannot hold the sum.
 bool int64AmountAdd(int64_t& av, int32_t& as, int64_t bv, int32_t bs) {
-    if (bv == 0) return true;
+    if (bv == 0)
+        return true;
     if (av == 0) {
         av = bv;
         as = bs;
@@ -139,39 +154,48 @@ bool int64AmountAdd(int64_t& av, int32_t& as, int64_t bv, int32_t bs) {
     }
     if (as == bs) {
         const I64 c = int64Add(av, bv);
-        if (!c.ok) return false;
+        if (!c.ok)
+            return false;
         av = c.v;
         return true;
     }
     if (as > bs) {
         const I64 scaled = positiveScaleInt64(av, static_cast<int64_t>(as) - bs);
-        if (!scaled.ok) return false;
+        if (!scaled.ok)
+            return false;
         const I64 c = int64Add(scaled.v, bv);
-        if (!c.ok) return false;
+        if (!c.ok)
+            return false;
         as = bs;
         av = c.v;
         return true;
     }
     const I64 scaled = positiveScaleInt64(bv, static_cast<int64_t>(bs) - as);
-    if (!scaled.ok) return false;
+    if (!scaled.ok)
+        return false;
     const I64 c = int64Add(av, scaled.v);
-    if (!c.ok) return false;
+    if (!c.ok)
+        return false;
     av = c.v;
     return true;
 }
 
 // int64Amount.Mul.
 bool int64AmountMul(int64_t& av, int32_t& as, int64_t b) {
-    if (av == 0) return true;
+    if (av == 0)
+        return true;
     if (b == 0) {
         av = 0;
         as = 0;
         return true;
     }
     const I64 c = int64Multiply(av, b);
-    if (!c.ok) return false;
-    if (as > 0 && !positiveScaleInt64(c.v, as).ok) return false;
-    if (as < 0 && !negativeScaleInt64(c.v, -static_cast<int64_t>(as)).ok) return false;
+    if (!c.ok)
+        return false;
+    if (as > 0 && !positiveScaleInt64(c.v, as).ok)
+        return false;
+    if (as < 0 && !negativeScaleInt64(c.v, -static_cast<int64_t>(as)).ok)
+        return false;
     av = c.v;
     return true;
 }
@@ -184,7 +208,8 @@ int64_t pow10Int64(int64_t n) {
 
 // 10^n modulo 2^64.
 uint64_t pow10Mod64(int64_t n) {
-    if (n >= 64) return 0;  // 2^64 divides 10^64
+    if (n >= 64)
+        return 0;  // 2^64 divides 10^64
     uint64_t v = 1;
     for (int64_t i = 0; i < n; ++i) v *= 10;
     return v;
@@ -192,31 +217,39 @@ uint64_t pow10Mod64(int64_t n) {
 
 // Go's math.Pow10, computed from the same tables so results match bit for bit.
 double goPow10(int64_t n) {
-    static constexpr double kTab[32] = {
-        1e00, 1e01, 1e02, 1e03, 1e04, 1e05, 1e06, 1e07, 1e08, 1e09, 1e10,
-        1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21,
-        1e22, 1e23, 1e24, 1e25, 1e26, 1e27, 1e28, 1e29, 1e30, 1e31};
+    static constexpr double kTab[32] = {1e00, 1e01, 1e02, 1e03, 1e04, 1e05, 1e06, 1e07,
+                                        1e08, 1e09, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                        1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22, 1e23,
+                                        1e24, 1e25, 1e26, 1e27, 1e28, 1e29, 1e30, 1e31};
     static constexpr double kPos32[10] = {1e00,  1e32,  1e64,  1e96,  1e128,
                                           1e160, 1e192, 1e224, 1e256, 1e288};
     static constexpr double kNeg32[11] = {1e-00,  1e-32,  1e-64,  1e-96,  1e-128, 1e-160,
                                           1e-192, 1e-224, 1e-256, 1e-288, 1e-320};
-    if (n >= 0 && n <= 308) return kPos32[n / 32] * kTab[n % 32];
-    if (n >= -323 && n <= 0) return kNeg32[-n / 32] / kTab[-n % 32];
-    if (n > 0) return std::numeric_limits<double>::infinity();
+    if (n >= 0 && n <= 308)
+        return kPos32[n / 32] * kTab[n % 32];
+    if (n >= -323 && n <= 0)
+        return kNeg32[-n / 32] / kTab[-n % 32];
+    if (n > 0)
+        return std::numeric_limits<double>::infinity();
     return 0;
 }
 
 // int64(math.Pow10(n)) for n >= 1 as amd64 Go computes it: out-of-range conversions give
 // the "integer indefinite" value, INT64_MIN.
 int64_t goInt64Pow10(int64_t n) {
-    if (n <= 18) return pow10Int64(n);
+    if (n <= 18)
+        return pow10Int64(n);
     return kMostNegative;
 }
 
 // ---- the scanner (parseQuantityString) -----------------------------------------------------
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
-bool isSuffixChar(char c) { return std::string_view("eEinumkKMGTP").find(c) != std::string_view::npos; }
+bool isDigit(char c) {
+    return c >= '0' && c <= '9';
+}
+bool isSuffixChar(char c) {
+    return std::string_view("eEinumkKMGTP").find(c) != std::string_view::npos;
+}
 
 struct Scanned {
     bool ok = true;
@@ -243,7 +276,8 @@ Scanned scanQuantity(std::string_view str) {
             s.value = s.num;
             return s;
         }
-        if (str[i] != '0') break;
+        if (str[i] != '0')
+            break;
         ++pos;
     }
     // Integer digits.
@@ -259,7 +293,8 @@ Scanned scanQuantity(std::string_view str) {
             break;
         }
     }
-    if (s.num.empty()) s.num = "0";
+    if (s.num.empty())
+        s.num = "0";
     // Fraction digits.
     if (pos < end && str[pos] == '.') {
         ++pos;
@@ -289,13 +324,15 @@ Scanned scanQuantity(std::string_view str) {
             break;
         }
     }
-    if (pos < end && (str[pos] == '-' || str[pos] == '+')) ++pos;
+    if (pos < end && (str[pos] == '-' || str[pos] == '+'))
+        ++pos;
     for (size_t i = pos;; ++i) {
         if (i >= end) {
             s.suffix = str.substr(suffixStart);
             return s;
         }
-        if (!isDigit(str[i])) break;
+        if (!isDigit(str[i]))
+            break;
     }
     s.ok = false;
     return s;
@@ -315,13 +352,16 @@ std::optional<int64_t> goParseInt64(std::string_view s) {
         negative = s[0] == '-';
         s.remove_prefix(1);
     }
-    if (s.empty()) return std::nullopt;
+    if (s.empty())
+        return std::nullopt;
     const uint64_t limit = negative ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
     uint64_t v = 0;
     for (char c : s) {
-        if (!isDigit(c)) return std::nullopt;
+        if (!isDigit(c))
+            return std::nullopt;
         const uint64_t d = static_cast<uint64_t>(c - '0');
-        if (v > (limit - d) / 10) return std::nullopt;
+        if (v > (limit - d) / 10)
+            return std::nullopt;
         v = v * 10 + d;
     }
     return negative ? static_cast<int64_t>(0 - v) : static_cast<int64_t>(v);
@@ -335,21 +375,23 @@ Suffix interpretSuffix(std::string_view s) {
         Format format;
     };
     static constexpr Entry kTable[] = {
-        {"", 10, 0, Format::DecimalSI},    {"n", 10, -9, Format::DecimalSI},
-        {"u", 10, -6, Format::DecimalSI},  {"m", 10, -3, Format::DecimalSI},
-        {"k", 10, 3, Format::DecimalSI},   {"M", 10, 6, Format::DecimalSI},
-        {"G", 10, 9, Format::DecimalSI},   {"T", 10, 12, Format::DecimalSI},
-        {"P", 10, 15, Format::DecimalSI},  {"E", 10, 18, Format::DecimalSI},
-        {"Ki", 2, 10, Format::BinarySI},   {"Mi", 2, 20, Format::BinarySI},
-        {"Gi", 2, 30, Format::BinarySI},   {"Ti", 2, 40, Format::BinarySI},
-        {"Pi", 2, 50, Format::BinarySI},   {"Ei", 2, 60, Format::BinarySI},
+        {"", 10, 0, Format::DecimalSI},   {"n", 10, -9, Format::DecimalSI},
+        {"u", 10, -6, Format::DecimalSI}, {"m", 10, -3, Format::DecimalSI},
+        {"k", 10, 3, Format::DecimalSI},  {"M", 10, 6, Format::DecimalSI},
+        {"G", 10, 9, Format::DecimalSI},  {"T", 10, 12, Format::DecimalSI},
+        {"P", 10, 15, Format::DecimalSI}, {"E", 10, 18, Format::DecimalSI},
+        {"Ki", 2, 10, Format::BinarySI},  {"Mi", 2, 20, Format::BinarySI},
+        {"Gi", 2, 30, Format::BinarySI},  {"Ti", 2, 40, Format::BinarySI},
+        {"Pi", 2, 50, Format::BinarySI},  {"Ei", 2, 60, Format::BinarySI},
     };
     for (const Entry& e : kTable) {
-        if (e.text == s) return {true, e.base, e.exponent, e.format};
+        if (e.text == s)
+            return {true, e.base, e.exponent, e.format};
     }
     if (s.size() > 1 && (s[0] == 'e' || s[0] == 'E')) {
         const auto parsed = goParseInt64(s.substr(1));
-        if (!parsed) return {};
+        if (!parsed)
+            return {};
         // int32(parsed): v1.28 truncates an out-of-range exponent.
         return {true, 10, wrap32(*parsed), Format::DecimalExponent};
     }
@@ -362,19 +404,24 @@ Status parseError(std::string_view text) {
 
 // ---- exact magnitudes ----------------------------------------------------------------------
 
-int64_t digitCount(const BigUInt& v) { return static_cast<int64_t>(v.decimalDigits()); }
+int64_t digitCount(const BigUInt& v) {
+    return static_cast<int64_t>(v.decimalDigits());
+}
 
 // Compares am*10^ae with bm*10^be.
 int cmpMagnitude(const BigUInt& am, int64_t ae, const BigUInt& bm, int64_t be) {
     const bool az = am.isZero();
     const bool bz = bm.isZero();
-    if (az || bz) return az && bz ? 0 : (az ? -1 : 1);
+    if (az || bz)
+        return az && bz ? 0 : (az ? -1 : 1);
     // A non-zero m*10^e lies in [10^(d+e-1), 10^(d+e)) for d digits.
     const int64_t da = digitCount(am) + ae;
     const int64_t db = digitCount(bm) + be;
-    if (da != db) return da < db ? -1 : 1;
+    if (da != db)
+        return da < db ? -1 : 1;
     // Same order of magnitude: the exponents differ by at most the digit counts.
-    if (ae == be) return am.compare(bm);
+    if (ae == be)
+        return am.compare(bm);
     if (ae > be) {
         BigUInt x = am;
         x.mulPow10(static_cast<uint64_t>(ae - be));
@@ -386,17 +433,22 @@ int cmpMagnitude(const BigUInt& am, int64_t ae, const BigUInt& bm, int64_t be) {
 }
 
 int cmpIntAmounts(int64_t av, int32_t as, int64_t bv, int32_t bs) {
-    if (as == bs) return av == bv ? 0 : (av < bv ? -1 : 1);
+    if (as == bs)
+        return av == bv ? 0 : (av < bv ? -1 : 1);
     const int sa = av == 0 ? 0 : (av < 0 ? -1 : 1);
     const int sb = bv == 0 ? 0 : (bv < 0 ? -1 : 1);
-    if (sa != sb) return sa < sb ? -1 : 1;
-    if (sa == 0) return 0;
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
     const int64_t diff = static_cast<int64_t>(as) - bs;
     if (diff >= -18 && diff <= 18) {
         __int128 x = av;
         __int128 y = bv;
-        if (diff > 0) x *= pow10Int64(diff);
-        if (diff < 0) y *= pow10Int64(-diff);
+        if (diff > 0)
+            x *= pow10Int64(diff);
+        if (diff < 0)
+            y *= pow10Int64(-diff);
         return x == y ? 0 : (x < y ? -1 : 1);
     }
     const int c = cmpMagnitude(BigUInt(uabs(av)), as, BigUInt(uabs(bv)), bs);
@@ -420,7 +472,8 @@ const char* formatName(Format format) {
 // ---- construction --------------------------------------------------------------------------
 
 StatusOr<Quantity> Quantity::parse(std::string_view str) {
-    if (str.empty()) return parseError(kErrFormatWrong);
+    if (str.empty())
+        return parseError(kErrFormatWrong);
     if (str == "0") {
         Quantity q;
         q.format_ = Format::DecimalSI;
@@ -429,9 +482,11 @@ StatusOr<Quantity> Quantity::parse(std::string_view str) {
     }
 
     const Scanned sc = scanQuantity(str);
-    if (!sc.ok) return parseError(kErrFormatWrong);
+    if (!sc.ok)
+        return parseError(kErrFormatWrong);
     const Suffix sf = interpretSuffix(sc.suffix);
-    if (!sf.ok) return parseError(kErrSuffix);
+    if (!sf.ok)
+        return parseError(kErrSuffix);
 
     int64_t precision = 0;
     int32_t scale = 0;
@@ -442,8 +497,8 @@ StatusOr<Quantity> Quantity::parse(std::string_view str) {
         if (sf.exponent >= 0 && sc.denom.empty()) {
             mantissa = int64_t{1} << sf.exponent;
             // Roughly the decimal digits left once the binary multiplier is applied.
-            precision = 15 - numLen -
-                        static_cast<int32_t>(static_cast<float>(sf.exponent) * 3 / 10) - 1;
+            precision =
+                15 - numLen - static_cast<int32_t>(static_cast<float>(sf.exponent) * 3 / 10) - 1;
         } else {
             precision = -1;
         }
@@ -459,7 +514,8 @@ StatusOr<Quantity> Quantity::parse(std::string_view str) {
             std::string shifted(sc.num);
             shifted += sc.denom;
             const auto parsed = goParseInt64(shifted);
-            if (!parsed) return parseError(kErrNumeric);
+            if (!parsed)
+                return parseError(kErrNumeric);
             const I64 product = int64Multiply(*parsed, mantissa);
             if (product.ok) {
                 Quantity q;
@@ -474,7 +530,8 @@ StatusOr<Quantity> Quantity::parse(std::string_view str) {
                 } else {
                     keep = scale % 3 == 0 && !shifted.ends_with("000") && shifted[0] != '0';
                 }
-                if (keep) q.text_ = std::string(str);
+                if (keep)
+                    q.text_ = std::string(str);
                 return q;
             }
         }
@@ -495,11 +552,14 @@ StatusOr<Quantity> Quantity::parse(std::string_view str) {
             continue;
         }
         digits += c;
-        if (fracDigits >= 0) ++fracDigits;
+        if (fracDigits >= 0)
+            ++fracDigits;
     }
-    if (digits.empty()) return parseError(kErrNumeric);
+    if (digits.empty())
+        return parseError(kErrNumeric);
     auto magnitude = BigUInt::fromDecimal(digits);
-    if (!magnitude) return parseError(kErrNumeric);
+    if (!magnitude)
+        return parseError(kErrNumeric);
     BigUInt mag = std::move(*magnitude);
     int64_t infScale = fracDigits < 0 ? 0 : fracDigits;
     if (sf.base == 10) {
@@ -515,7 +575,8 @@ StatusOr<Quantity> Quantity::parse(std::string_view str) {
         // Round away from zero to a whole nano.
         if (e.exp < scale::kNano) {
             const bool remainder = e.mag.divPow10(static_cast<uint64_t>(scale::kNano - e.exp));
-            if (remainder) e.mag.addSmall(1);
+            if (remainder)
+                e.mag.addSmall(1);
             e.exp = scale::kNano;
         }
         infScale = -scale::kNano;
@@ -545,7 +606,9 @@ Quantity Quantity::mustParse(std::string_view text) {
     return std::move(q).value();
 }
 
-Quantity Quantity::fromInt(int64_t value, Format format) { return fromScaled(value, 0, format); }
+Quantity Quantity::fromInt(int64_t value, Format format) {
+    return fromScaled(value, 0, format);
+}
 
 Quantity Quantity::fromMilli(int64_t milli, Format format) {
     return fromScaled(milli, scale::kMilli, format);
@@ -590,12 +653,14 @@ void Quantity::setScaled(int64_t value, int32_t scale) {
 // ---- representation ------------------------------------------------------------------------
 
 Quantity::Exact Quantity::exact() const {
-    if (dec_) return Exact{dneg_, dmag_, dexp_};
+    if (dec_)
+        return Exact{dneg_, dmag_, dexp_};
     return Exact{ival_ < 0, BigUInt(uabs(ival_)), iscale_};
 }
 
 void Quantity::promote() {
-    if (dec_) return;
+    if (dec_)
+        return;
     dneg_ = ival_ < 0;
     dmag_ = BigUInt(uabs(ival_));
     dexp_ = iscale_;
@@ -635,7 +700,8 @@ void Quantity::addExact(Exact y, int64_t yInfScale) {
         Exact* lo = hi == &x ? &y : &x;
         if (hi->exp - lo->exp > kMaxExactDigits) {
             const int64_t target = hi->exp - kMaxExactDigits;
-            if (lo->mag.divPow10(static_cast<uint64_t>(target - lo->exp))) lo->mag.addSmall(1);
+            if (lo->mag.divPow10(static_cast<uint64_t>(target - lo->exp)))
+                lo->mag.addSmall(1);
             lo->exp = target;
         }
         BigUInt aligned = hi->mag;
@@ -661,42 +727,53 @@ void Quantity::addExact(Exact y, int64_t yInfScale) {
 
 // ---- accessors -----------------------------------------------------------------------------
 
-bool Quantity::isZero() const { return dec_ ? dmag_.isZero() : ival_ == 0; }
+bool Quantity::isZero() const {
+    return dec_ ? dmag_.isZero() : ival_ == 0;
+}
 
 int Quantity::sign() const {
-    if (dec_) return dmag_.isZero() ? 0 : (dneg_ ? -1 : 1);
+    if (dec_)
+        return dmag_.isZero() ? 0 : (dneg_ ? -1 : 1);
     return ival_ == 0 ? 0 : (ival_ < 0 ? -1 : 1);
 }
 
 int Quantity::cmp(const Quantity& other) {
-    if (dec_ || other.dec_) promote();  // upstream's Cmp converts the receiver with AsDec
+    if (dec_ || other.dec_)
+        promote();  // upstream's Cmp converts the receiver with AsDec
     return compare(other);
 }
 
 int Quantity::compare(const Quantity& other) const {
-    if (!dec_ && !other.dec_) return cmpIntAmounts(ival_, iscale_, other.ival_, other.iscale_);
+    if (!dec_ && !other.dec_)
+        return cmpIntAmounts(ival_, iscale_, other.ival_, other.iscale_);
     const Exact a = exact();
     const Exact b = other.exact();
     const int sa = a.mag.isZero() ? 0 : (a.neg ? -1 : 1);
     const int sb = b.mag.isZero() ? 0 : (b.neg ? -1 : 1);
-    if (sa != sb) return sa < sb ? -1 : 1;
-    if (sa == 0) return 0;
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
     const int c = cmpMagnitude(a.mag, a.exp, b.mag, b.exp);
     return sa > 0 ? c : -c;
 }
 
 int Quantity::cmpInt64(int64_t other) const {
-    if (!dec_) return cmpIntAmounts(ival_, iscale_, other, 0);
+    if (!dec_)
+        return cmpIntAmounts(ival_, iscale_, other, 0);
     const int sa = sign();
     const int sb = other == 0 ? 0 : (other < 0 ? -1 : 1);
-    if (sa != sb) return sa < sb ? -1 : 1;
-    if (sa == 0) return 0;
+    if (sa != sb)
+        return sa < sb ? -1 : 1;
+    if (sa == 0)
+        return 0;
     const int c = cmpMagnitude(dmag_, dexp_, BigUInt(uabs(other)), 0);
     return sa > 0 ? c : -c;
 }
 
 int64_t Quantity::scaledValue(int32_t scale) const {
-    if (!dec_) return asScaledInt64(ival_, iscale_, scale);
+    if (!dec_)
+        return asScaledInt64(ival_, iscale_, scale);
     return decimalScaledValue(-static_cast<int64_t>(scale));
 }
 
@@ -706,8 +783,10 @@ int64_t Quantity::decimalScaledValue(int64_t newInfScale) const {
     const int64_t zeros = dexp_ + dscale_;  // unscaled = dmag_ * 10^zeros
     const int64_t dif = dscale_ - newInfScale;
     const uint64_t unscaledLow = dmag_.low64() * pow10Mod64(zeros);
-    if (dif == 0) return goInt64(unscaledLow, dneg_);
-    if (dif < 0) return wrapMul(goInt64(unscaledLow, dneg_), goInt64Pow10(-dif));
+    if (dif == 0)
+        return goInt64(unscaledLow, dneg_);
+    if (dif < 0)
+        return wrapMul(goInt64(unscaledLow, dneg_), goInt64Pow10(-dif));
 
     // Scaling down. Fast path: |unscaled| < MaxInt64 and dif < 19, truncating division and +1
     // when inexact (which is why a negative inexact value rounds towards +inf).
@@ -736,18 +815,24 @@ int64_t Quantity::decimalScaledValue(int64_t newInfScale) const {
         remainder = q.divPow10(static_cast<uint64_t>(dif - zeros));
         quotientLow = q.low64();
     }
-    if (!dneg_) return wrapAdd(goInt64(quotientLow, false), remainder ? 1 : 0);
+    if (!dneg_)
+        return wrapAdd(goInt64(quotientLow, false), remainder ? 1 : 0);
     // floor(-|u|/d) = -(q + 1) when inexact; adding 1 leaves -q.
-    if (!remainder) return goInt64(quotientLow, true);
+    if (!remainder)
+        return goInt64(quotientLow, true);
     return wrapAdd(goInt64(quotientLow + 1, true), 1);
 }
 
 std::optional<int64_t> Quantity::asInt64() const {
-    if (dec_) return std::nullopt;
-    if (iscale_ == 0) return ival_;
-    if (iscale_ < 0) return std::nullopt;
+    if (dec_)
+        return std::nullopt;
+    if (iscale_ == 0)
+        return ival_;
+    if (iscale_ < 0)
+        return std::nullopt;
     const I64 r = positiveScaleInt64(ival_, iscale_);
-    if (!r.ok) return std::nullopt;
+    if (!r.ok)
+        return std::nullopt;
     return r.v;
 }
 
@@ -764,14 +849,16 @@ double Quantity::asApproximateFloat64() const {
                 u.mulPow10(static_cast<uint64_t>(zeros));
                 base = u.toDouble();
             }
-            if (dneg_) base = -base;
+            if (dneg_)
+                base = -base;
         }
         exponent = -dscale_;
     } else {
         base = static_cast<double>(ival_);
         exponent = iscale_;
     }
-    if (exponent == 0) return base;
+    if (exponent == 0)
+        return base;
     return base * goPow10(exponent);
 }
 
@@ -780,8 +867,10 @@ double Quantity::asApproximateFloat64() const {
 void Quantity::add(const Quantity& other) {
     text_.clear();
     if (!dec_ && !other.dec_) {
-        if (ival_ == 0) format_ = other.format_;
-        if (int64AmountAdd(ival_, iscale_, other.ival_, other.iscale_)) return;
+        if (ival_ == 0)
+            format_ = other.format_;
+        if (int64AmountAdd(ival_, iscale_, other.ival_, other.iscale_))
+            return;
     } else if (isZero()) {
         format_ = other.format_;
     }
@@ -793,11 +882,13 @@ void Quantity::add(const Quantity& other) {
 
 void Quantity::sub(const Quantity& other) {
     text_.clear();
-    if (isZero()) format_ = other.format_;
+    if (isZero())
+        format_ = other.format_;
     Exact y = other.exact();
     const int64_t yScale = other.dec_ ? other.dscale_ : -static_cast<int64_t>(other.iscale_);
     if (!dec_ && !other.dec_ && other.ival_ != kMostNegative) {
-        if (int64AmountAdd(ival_, iscale_, -other.ival_, other.iscale_)) return;
+        if (int64AmountAdd(ival_, iscale_, -other.ival_, other.iscale_))
+            return;
     }
     promote();
     y.neg = !y.neg && !y.mag.isZero();
@@ -806,13 +897,15 @@ void Quantity::sub(const Quantity& other) {
 
 bool Quantity::mul(int64_t factor) {
     text_.clear();
-    if (!dec_ && int64AmountMul(ival_, iscale_, factor)) return true;
+    if (!dec_ && int64AmountMul(ival_, iscale_, factor))
+        return true;
     promote();
     if (factor == 0) {
         dmag_ = BigUInt();
     } else {
         dmag_.mulU64(uabs(factor));
-        if (factor < 0) dneg_ = !dneg_;
+        if (factor < 0)
+            dneg_ = !dneg_;
     }
     if (dmag_.isZero()) {
         dneg_ = false;
@@ -821,10 +914,12 @@ bool Quantity::mul(int64_t factor) {
     }
     // big.Int.IsInt64 of the unscaled value.
     const int64_t zeros = dexp_ + dscale_;
-    if (digitCount(dmag_) + zeros > 20) return false;
+    if (digitCount(dmag_) + zeros > 20)
+        return false;
     BigUInt u = dmag_;
     u.mulPow10(static_cast<uint64_t>(zeros));
-    if (!u.fitsU64()) return false;
+    if (!u.fitsU64())
+        return false;
     const uint64_t limit = dneg_ ? uint64_t{1} << 63 : (uint64_t{1} << 63) - 1;
     return u.low64() <= limit;
 }
@@ -843,7 +938,8 @@ void Quantity::neg() {
 
 bool Quantity::roundUp(int32_t scale) {
     if (!dec_) {
-        if (iscale_ >= scale) return true;  // upstream keeps the remembered text here
+        if (iscale_ >= scale)
+            return true;  // upstream keeps the remembered text here
         text_.clear();
         const I64 r = negativeScaleInt64(ival_, static_cast<int64_t>(scale) - iscale_);
         ival_ = r.v;
@@ -862,7 +958,8 @@ bool Quantity::roundUp(int32_t scale) {
         return true;
     }
     const bool remainder = dmag_.divPow10(static_cast<uint64_t>(scale - dexp_));
-    if (remainder) dmag_.addSmall(1);
+    if (remainder)
+        dmag_.addSmall(1);
     dexp_ = scale;
     dscale_ = newInfScale;
     return !remainder;
@@ -870,11 +967,14 @@ bool Quantity::roundUp(int32_t scale) {
 
 // ---- text ----------------------------------------------------------------------------------
 
-std::string Quantity::toString() const { return text_.empty() ? canonical() : text_; }
+std::string Quantity::toString() const {
+    return text_.empty() ? canonical() : text_;
+}
 
 // CanonicalizeBytes.
 std::string Quantity::canonical() const {
-    if (isZero()) return "0";
+    if (isZero())
+        return "0";
 
     bool negative = false;
     std::string digits;
@@ -928,16 +1028,35 @@ std::string Quantity::canonical() const {
     std::string suffix;
     if (format == Format::DecimalSI) {
         switch (exp) {
-            case -9: suffix = "n"; break;
-            case -6: suffix = "u"; break;
-            case -3: suffix = "m"; break;
-            case 3: suffix = "k"; break;
-            case 6: suffix = "M"; break;
-            case 9: suffix = "G"; break;
-            case 12: suffix = "T"; break;
-            case 15: suffix = "P"; break;
-            case 18: suffix = "E"; break;
-            default: break;  // 0, or beyond the table: v1.28 emits no suffix
+            case -9:
+                suffix = "n";
+                break;
+            case -6:
+                suffix = "u";
+                break;
+            case -3:
+                suffix = "m";
+                break;
+            case 3:
+                suffix = "k";
+                break;
+            case 6:
+                suffix = "M";
+                break;
+            case 9:
+                suffix = "G";
+                break;
+            case 12:
+                suffix = "T";
+                break;
+            case 15:
+                suffix = "P";
+                break;
+            case 18:
+                suffix = "E";
+                break;
+            default:
+                break;  // 0, or beyond the table: v1.28 emits no suffix
         }
     } else if (exp != 0) {
         suffix = "e" + std::to_string(exp);
@@ -946,7 +1065,8 @@ std::string Quantity::canonical() const {
 }
 
 std::string Quantity::toDecimalString() const {
-    if (isZero()) return "0";
+    if (isZero())
+        return "0";
     const Exact e = exact();
     std::string digits = e.mag.toDecimal();
     int64_t exp = e.exp;
@@ -959,7 +1079,8 @@ std::string Quantity::toDecimalString() const {
     if (exp > kMaxExactDigits || -exp > kMaxExactDigits) {
         return out + digits + "e" + std::to_string(exp);
     }
-    if (exp >= 0) return out + digits + std::string(static_cast<size_t>(exp), '0');
+    if (exp >= 0)
+        return out + digits + std::string(static_cast<size_t>(exp), '0');
     const int64_t frac = -exp;
     if (frac >= len) {
         return out + "0." + std::string(static_cast<size_t>(frac - len), '0') + digits;

@@ -15,8 +15,9 @@
 // Values are exact. As upstream, a quantity is held either as an int64 amount (value * 10^scale,
 // upstream's int64Amount) or as an arbitrary-precision decimal (upstream's inf.Dec), and the two
 // are chosen by the same rules, because some results depend on it: Value()/MilliValue() round a
-// negative inexact decimal-held amount towards +inf (upstream #110653, fixed after v1.28) but an
-// int64-held one away from zero, and overflowing int64 accessors wrap the way the Go code does.
+// negative inexact decimal-held amount towards +inf (fixed upstream after v1.28, kubernetes PR
+// 138510) but an int64-held one away from zero, and overflowing int64 accessors return what the
+// Go code returns (0 for an int64 amount, the wrapped low 64 bits for a decimal).
 // Parsing keeps nano precision: a finer non-zero value is rounded away from zero to a whole
 // nano ("0.1n" -> "1n"); a BinarySI value parsed through the decimal path is capped at 2^63-1.
 //
@@ -25,12 +26,14 @@
 // CanonicalizeBytes: largest suffix without fractional digits ("1.5Gi" -> "1536Mi",
 // "0.5" -> "500m", "1000" -> "1k"); BinarySI values below 1024 in magnitude or not whole print
 // as DecimalSI. v1.28 has no suffix beyond "E"/"Ei" or below "n" and silently emits none
-// ("1000E" -> "1"); that is mirrored.
+// ("1000E" -> "1", fixed upstream after v1.28 by kubernetes PR 140459); that is mirrored.
 //
 // Deliberate differences from v1.28 (all outside anything a real manifest produces):
 //  - neg() and sub() of an int64-held INT64_MIN give the exact result (upstream wraps it back to
 //    INT64_MIN);
 //  - setFormat() drops the remembered parse text (upstream's Format field assignment does not);
+//  - Quantity() is a DecimalSI zero (upstream's zero value has an empty Format, which prints
+//    like DecimalExponent once non-zero);
 //  - arithmetic that would have to write out more than 100000 decimal digits to align two
 //    operands rounds the smaller operand away from zero at that depth, and a BinarySI value
 //    needing more than 100000 digits prints as DecimalSI (upstream would allocate the digits);

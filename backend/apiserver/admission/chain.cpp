@@ -63,12 +63,16 @@ const std::vector<std::string>& supportedPlugins() {
 }
 
 std::shared_ptr<Plugin> newPlugin(const std::string& name) {
-    if (name == NamespaceLifecycle::kPluginName) return std::make_shared<NamespaceLifecycle>();
-    if (name == LimitRanger::kPluginName) return std::make_shared<LimitRanger>();
-    if (name == Priority::kPluginName) return std::make_shared<Priority>();
+    if (name == NamespaceLifecycle::kPluginName)
+        return std::make_shared<NamespaceLifecycle>();
+    if (name == LimitRanger::kPluginName)
+        return std::make_shared<LimitRanger>();
+    if (name == Priority::kPluginName)
+        return std::make_shared<Priority>();
     if (name == DefaultTolerationSeconds::kPluginName)
         return std::make_shared<DefaultTolerationSeconds>();
-    if (name == ResourceQuota::kPluginName) return std::make_shared<ResourceQuota>();
+    if (name == ResourceQuota::kPluginName)
+        return std::make_shared<ResourceQuota>();
     return nullptr;
 }
 
@@ -80,8 +84,9 @@ size_t rank(const std::string& name) {
 }  // namespace
 
 Chain::Chain(std::vector<std::shared_ptr<Plugin>> plugins) : plugins_(std::move(plugins)) {
-    std::stable_sort(plugins_.begin(), plugins_.end(),
-                     [](const auto& a, const auto& b) { return rank(a->name()) < rank(b->name()); });
+    std::stable_sort(plugins_.begin(), plugins_.end(), [](const auto& a, const auto& b) {
+        return rank(a->name()) < rank(b->name());
+    });
 }
 
 Chain Chain::defaultChain() {
@@ -94,7 +99,8 @@ StatusOr<Chain> Chain::fromNames(const std::vector<std::string>& names) {
     std::vector<std::shared_ptr<Plugin>> plugins;
     for (const auto& n : names) {
         auto p = newPlugin(n);
-        if (!p) return Status(StatusCode::InvalidArgument, "unknown admission plugin: " + n);
+        if (!p)
+            return Status(StatusCode::InvalidArgument, "unknown admission plugin: " + n);
         plugins.push_back(std::move(p));
     }
     return Chain(std::move(plugins));
@@ -109,26 +115,31 @@ std::vector<std::string> Chain::pluginNames() const {
 std::vector<std::shared_ptr<MutationInterface>> Chain::mutatingPlugins() const {
     std::vector<std::shared_ptr<MutationInterface>> out;
     for (const auto& p : plugins_)
-        if (auto m = std::dynamic_pointer_cast<MutationInterface>(p)) out.push_back(std::move(m));
+        if (auto m = std::dynamic_pointer_cast<MutationInterface>(p))
+            out.push_back(std::move(m));
     return out;
 }
 
 std::vector<std::shared_ptr<ValidationInterface>> Chain::validatingPlugins() const {
     std::vector<std::shared_ptr<ValidationInterface>> out;
     for (const auto& p : plugins_)
-        if (auto v = std::dynamic_pointer_cast<ValidationInterface>(p)) out.push_back(std::move(v));
+        if (auto v = std::dynamic_pointer_cast<ValidationInterface>(p))
+            out.push_back(std::move(v));
     return out;
 }
 
 Status Chain::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
                     std::vector<PluginRun>* runs) const {
     for (const auto& m : mutatingPlugins()) {
-        if (!m->handles(attrs.operation)) continue;
+        if (!m->handles(attrs.operation))
+            continue;
         PluginRun run{m->name(), Phase::Mutating, {}, Status::ok()};
         run.status = m->admit(attrs, lister, &run.notes);
         const Status st = run.status;
-        if (runs) runs->push_back(std::move(run));
-        if (!st.isOk()) return st;
+        if (runs)
+            runs->push_back(std::move(run));
+        if (!st.isOk())
+            return st;
     }
     return Status::ok();
 }
@@ -136,12 +147,15 @@ Status Chain::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
 Status Chain::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
                        std::vector<PluginRun>* runs) const {
     for (const auto& v : validatingPlugins()) {
-        if (!v->handles(attrs.operation)) continue;
+        if (!v->handles(attrs.operation))
+            continue;
         PluginRun run{v->name(), Phase::Validating, {}, Status::ok()};
         run.status = v->validate(attrs, lister, &run.notes);
         const Status st = run.status;
-        if (runs) runs->push_back(std::move(run));
-        if (!st.isOk()) return st;
+        if (runs)
+            runs->push_back(std::move(run));
+        if (!st.isOk())
+            return st;
     }
     return Status::ok();
 }

@@ -18,17 +18,19 @@ Status DefaultTolerationSeconds::admit(AdmissionAttributes& attrs, const ObjectL
         return Status::ok();
     auto* pod = detail::mutableAs<core::Pod>(attrs.object);
     if (!pod) {
-        return newBadRequest("expected *api.Pod but got " +
-                             (attrs.object ? attrs.object->GetDescriptor()->full_name()
-                                           : std::string("<nil>")));
+        return newBadRequest(
+            "expected *api.Pod but got " +
+            (attrs.object ? attrs.object->GetDescriptor()->full_name() : std::string("<nil>")));
     }
 
     bool notReady = false;
     bool unreachable = false;
     for (const auto& t : pod->spec().tolerations()) {
         const bool noExecute = t.effect() == "NoExecute" || t.effect().empty();
-        if ((t.key() == kTaintNodeNotReady || t.key().empty()) && noExecute) notReady = true;
-        if ((t.key() == kTaintNodeUnreachable || t.key().empty()) && noExecute) unreachable = true;
+        if ((t.key() == kTaintNodeNotReady || t.key().empty()) && noExecute)
+            notReady = true;
+        if ((t.key() == kTaintNodeUnreachable || t.key().empty()) && noExecute)
+            unreachable = true;
     }
 
     auto add = [&](const char* key, int64_t seconds) {
@@ -41,8 +43,10 @@ Status DefaultTolerationSeconds::admit(AdmissionAttributes& attrs, const ObjectL
             notes->push_back("set tolerationSeconds=" + std::to_string(seconds) + " for " + key +
                              ":NoExecute");
     };
-    if (!notReady) add(kTaintNodeNotReady, notReadySeconds_);
-    if (!unreachable) add(kTaintNodeUnreachable, unreachableSeconds_);
+    if (!notReady)
+        add(kTaintNodeNotReady, notReadySeconds_);
+    if (!unreachable)
+        add(kTaintNodeUnreachable, unreachableSeconds_);
     return Status::ok();
 }
 

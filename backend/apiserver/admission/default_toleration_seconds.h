@@ -20,7 +20,8 @@ public:
     static constexpr const char* kTaintNodeUnreachable = "node.kubernetes.io/unreachable";
 
     // --default-not-ready-toleration-seconds / --default-unreachable-toleration-seconds.
-    explicit DefaultTolerationSeconds(int64_t notReadySeconds = 300, int64_t unreachableSeconds = 300)
+    explicit DefaultTolerationSeconds(int64_t notReadySeconds = 300,
+                                      int64_t unreachableSeconds = 300)
         : notReadySeconds_(notReadySeconds), unreachableSeconds_(unreachableSeconds) {}
 
     std::string name() const override { return kPluginName; }

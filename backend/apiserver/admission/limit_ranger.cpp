@@ -62,12 +62,14 @@ std::vector<std::string> mergeContainer(core::Container* c, const ResourceList& 
     std::vector<std::string> setRequests, setLimits;  // already sorted: the lists are maps
     auto* res = c->mutable_resources();
     for (const auto& [k, v] : limits) {
-        if (res->limits().count(k)) continue;
+        if (res->limits().count(k))
+            continue;
         (*res->mutable_limits())[k] = v.toString();
         setLimits.push_back(k);
     }
     for (const auto& [k, v] : requests) {
-        if (res->requests().count(k)) continue;
+        if (res->requests().count(k))
+            continue;
         (*res->mutable_requests())[k] = v.toString();
         setRequests.push_back(k);
     }
@@ -170,11 +172,14 @@ std::optional<std::string> ratioConstraint(const std::string& limitType, const s
 void checkAll(const Item& item, const std::string& limitType, const ResourceList& requests,
               const ResourceList& limits, std::vector<std::string>* errs) {
     for (const auto& [k, v] : item.min)
-        if (auto e = minConstraint(limitType, k, v, requests, limits)) errs->push_back(*e);
+        if (auto e = minConstraint(limitType, k, v, requests, limits))
+            errs->push_back(*e);
     for (const auto& [k, v] : item.max)
-        if (auto e = maxConstraint(limitType, k, v, requests, limits)) errs->push_back(*e);
+        if (auto e = maxConstraint(limitType, k, v, requests, limits))
+            errs->push_back(*e);
     for (const auto& [k, v] : item.maxLimitRequestRatio)
-        if (auto e = ratioConstraint(limitType, k, v, requests, limits)) errs->push_back(*e);
+        if (auto e = ratioConstraint(limitType, k, v, requests, limits))
+            errs->push_back(*e);
 }
 
 }  // namespace
@@ -185,13 +190,16 @@ bool LimitRanger::handles(Operation op) const {
 
 Status LimitRanger::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
                           std::vector<std::string>* notes) {
-    if (!supports(attrs)) return Status::ok();
+    if (!supports(attrs))
+        return Status::ok();
     auto* pod = detail::mutableAs<core::Pod>(attrs.object);
-    if (!pod) return Status::ok();
+    if (!pod)
+        return Status::ok();
     for (const auto& lr : limitRanges(lister, attrs.request.namespace_)) {
         ResourceList requests, limits;
         for (const auto& item : itemsOf(*lr)) {
-            if (item.type != "Container") continue;
+            if (item.type != "Container")
+                continue;
             for (const auto& [k, v] : item.defaultRequest) requests[k] = v;
             for (const auto& [k, v] : item.defaultLimit) limits[k] = v;
         }
@@ -199,8 +207,10 @@ Status LimitRanger::admit(AdmissionAttributes& attrs, const ObjectLister& lister
         for (auto& c : *pod->mutable_spec()->mutable_containers())
             annotations = mergeContainer(&c, requests, limits, "container", std::move(annotations));
         for (auto& c : *pod->mutable_spec()->mutable_init_containers())
-            annotations = mergeContainer(&c, requests, limits, "init container", std::move(annotations));
-        if (annotations.empty()) continue;
+            annotations =
+                mergeContainer(&c, requests, limits, "init container", std::move(annotations));
+        if (annotations.empty())
+            continue;
         std::string value = "LimitRanger plugin set: ";
         for (size_t i = 0; i < annotations.size(); ++i) value += (i ? "; " : "") + annotations[i];
         (*pod->mutable_metadata()->mutable_annotations())[kAnnotation] = value;
@@ -214,9 +224,11 @@ Status LimitRanger::admit(AdmissionAttributes& attrs, const ObjectLister& lister
 
 Status LimitRanger::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
                              std::vector<std::string>*) {
-    if (!supports(attrs)) return Status::ok();
+    if (!supports(attrs))
+        return Status::ok();
     const auto* pod = detail::as<core::Pod>(attrs.object);
-    if (!pod) return Status::ok();
+    if (!pod)
+        return Status::ok();
     for (const auto& lr : limitRanges(lister, attrs.request.namespace_)) {
         std::vector<std::string> errs;
         for (const auto& item : itemsOf(*lr)) {
@@ -232,7 +244,8 @@ Status LimitRanger::validate(const AdmissionAttributes& attrs, const ObjectListe
                          detail::podLimits(*pod, false), &errs);
             }
         }
-        if (!errs.empty()) return detail::forbidden(attrs, detail::aggregateErrors(errs));
+        if (!errs.empty())
+            return detail::forbidden(attrs, detail::aggregateErrors(errs));
     }
     return Status::ok();
 }

@@ -8,8 +8,7 @@ namespace pilothouse::apiserver::admission {
 
 namespace core = k8s::io::api::core::v1;
 
-NamespaceLifecycle::NamespaceLifecycle()
-    : immortal_({"default", "kube-system", "kube-public"}) {}
+NamespaceLifecycle::NamespaceLifecycle() : immortal_({"default", "kube-system", "kube-public"}) {}
 
 bool NamespaceLifecycle::handles(Operation op) const {
     return op == Operation::Create || op == Operation::Update || op == Operation::Delete;
@@ -22,13 +21,17 @@ Status NamespaceLifecycle::admit(AdmissionAttributes& attrs, const ObjectLister&
         return newForbidden("namespaces", attrs.request.name, "this namespace may not be deleted");
 
     const std::string& ns = attrs.request.namespace_;
-    if (ns.empty() && !isNamespace) return Status::ok();  // cluster-scoped
-    if (isNamespace) return Status::ok();                 // namespaces themselves always pass
-    if (attrs.operation == Operation::Delete) return Status::ok();
+    if (ns.empty() && !isNamespace)
+        return Status::ok();  // cluster-scoped
+    if (isNamespace)
+        return Status::ok();  // namespaces themselves always pass
+    if (attrs.operation == Operation::Delete)
+        return Status::ok();
 
-    auto namespaceObj = detail::take<core::Namespace>(
-        lister.get(detail::schemeType("v1", "Namespace"), "", ns));
-    if (!namespaceObj) return newNotFound("namespaces", ns);
+    auto namespaceObj =
+        detail::take<core::Namespace>(lister.get(detail::schemeType("v1", "Namespace"), "", ns));
+    if (!namespaceObj)
+        return newNotFound("namespaces", ns);
 
     if (attrs.operation == Operation::Create && namespaceObj->status().phase() == "Terminating") {
         Status st = detail::forbidden(attrs, "unable to create new content in namespace " + ns +

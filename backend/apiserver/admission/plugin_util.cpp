@@ -14,7 +14,8 @@ ResourceList toResourceList(const google::protobuf::Map<std::string, std::string
     ResourceList out;
     for (const auto& [name, text] : m) {
         auto q = resource::Quantity::parse(text);
-        if (q.isOk()) out.emplace(name, std::move(q).value());
+        if (q.isOk())
+            out.emplace(name, std::move(q).value());
     }
     return out;
 }
@@ -35,7 +36,7 @@ void maxResourceList(ResourceList& list, const ResourceList& other) {
         auto it = list.find(name);
         if (it == list.end()) {
             list.emplace(name, q);
-        } else if (q.cmp(it->second) > 0) {
+        } else if (q.compare(it->second) > 0) {
             it->second = q;
         }
     }
@@ -44,7 +45,8 @@ void maxResourceList(ResourceList& list, const ResourceList& other) {
 std::string prettyPrint(const ResourceList& list) {
     std::string out;
     for (const auto& [name, q] : list) {
-        if (!out.empty()) out += ",";
+        if (!out.empty())
+            out += ",";
         out += name + "=" + q.toString();
     }
     return out;
@@ -84,7 +86,8 @@ ResourceList effective(const core::Pod& pod, bool requests) {
 
 ResourceList podRequests(const core::Pod& pod, bool withOverhead) {
     ResourceList r = effective(pod, true);
-    if (withOverhead) addResourceList(r, toResourceList(pod.spec().overhead()));
+    if (withOverhead)
+        addResourceList(r, toResourceList(pod.spec().overhead()));
     return r;
 }
 
@@ -93,28 +96,35 @@ ResourceList podLimits(const core::Pod& pod, bool withOverhead) {
     if (withOverhead) {
         for (const auto& [name, q] : toResourceList(pod.spec().overhead())) {
             auto it = l.find(name);
-            if (it != l.end()) it->second.add(q);
+            if (it != l.end())
+                it->second.add(q);
         }
     }
     return l;
 }
 
 std::string aggregateErrors(const std::vector<std::string>& errors) {
-    if (errors.empty()) return "";
-    if (errors.size() == 1) return errors[0];
+    if (errors.empty())
+        return "";
+    if (errors.size() == 1)
+        return errors[0];
     std::set<std::string> seen;
     std::string out;
     for (const auto& e : errors) {
-        if (!seen.insert(e).second) continue;
-        if (seen.size() > 1) out += ", ";
+        if (!seen.insert(e).second)
+            continue;
+        if (seen.size() > 1)
+            out += ", ";
         out += e;
     }
-    if (seen.size() == 1) return out;
+    if (seen.size() == 1)
+        return out;
     return "[" + out + "]";
 }
 
 std::string qualifiedResource(const AdmissionAttributes& attrs) {
-    if (attrs.type) return attrs.type->qualifiedResource();
+    if (attrs.type)
+        return attrs.type->qualifiedResource();
     const auto& r = attrs.request;
     return r.apiGroup.empty() ? r.resource : r.resource + "." + r.apiGroup;
 }
@@ -136,13 +146,15 @@ Status forbidden(const AdmissionAttributes& attrs, const std::string& why) {
 }
 
 bool isCoreResource(const AdmissionAttributes& attrs, const char* resource) {
-    if (attrs.type) return attrs.type->group.empty() && attrs.type->resource == resource;
+    if (attrs.type)
+        return attrs.type->group.empty() && attrs.type->resource == resource;
     return attrs.request.apiGroup.empty() && attrs.request.resource == resource;
 }
 
 const api::ResourceType& schemeType(const char* apiVersion, const char* kind) {
     const api::ResourceType* t = api::Scheme::instance().byKind(apiVersion, kind);
-    if (!t) std::abort();
+    if (!t)
+        std::abort();
     return *t;
 }
 

@@ -55,12 +55,14 @@ const api::ResourceType& schemeType(const char* apiVersion, const char* kind);
 // Typed views of generic messages (the generated types in practice; otherwise a copy by bytes).
 template <typename T>
 std::unique_ptr<T> take(std::unique_ptr<google::protobuf::Message> m) {
-    if (!m) return nullptr;
+    if (!m)
+        return nullptr;
     if (auto* t = dynamic_cast<T*>(m.get())) {
         m.release();
         return std::unique_ptr<T>(t);
     }
-    if (m->GetDescriptor()->full_name() != T::descriptor()->full_name()) return nullptr;
+    if (m->GetDescriptor()->full_name() != T::descriptor()->full_name())
+        return nullptr;
     auto out = std::make_unique<T>();
     out->ParseFromString(m->SerializeAsString());
     return out;
@@ -71,19 +73,22 @@ std::vector<std::unique_ptr<T>> listAs(const ObjectLister& lister, const api::Re
                                        const std::string& ns) {
     std::vector<std::unique_ptr<T>> out;
     for (auto& m : lister.list(type, ns))
-        if (auto t = take<T>(std::move(m))) out.push_back(std::move(t));
+        if (auto t = take<T>(std::move(m)))
+            out.push_back(std::move(t));
     return out;
 }
 
 // The object as T when it is one (nullptr otherwise).
 template <typename T>
 T* mutableAs(google::protobuf::Message* m) {
-    if (!m || m->GetDescriptor() != T::descriptor()) return nullptr;
+    if (!m || m->GetDescriptor() != T::descriptor())
+        return nullptr;
     return dynamic_cast<T*>(m);
 }
 template <typename T>
 const T* as(const google::protobuf::Message* m) {
-    if (!m || m->GetDescriptor() != T::descriptor()) return nullptr;
+    if (!m || m->GetDescriptor() != T::descriptor())
+        return nullptr;
     return dynamic_cast<const T*>(m);
 }
 

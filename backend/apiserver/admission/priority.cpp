@@ -31,7 +31,8 @@ Resolved fromClass(const PriorityClass& pc) {
     Resolved r;
     r.name = pc.metadata().name();
     r.value = pc.value();
-    if (pc.has_preemption_policy()) r.preemptionPolicy = pc.preemption_policy();
+    if (pc.has_preemption_policy())
+        r.preemptionPolicy = pc.preemption_policy();
     return r;
 }
 
@@ -47,8 +48,10 @@ std::optional<Resolved> builtIn(const std::string& name) {
 std::unique_ptr<PriorityClass> defaultClass(const ObjectLister& lister) {
     std::unique_ptr<PriorityClass> best;
     for (auto& pc : detail::listAs<PriorityClass>(lister, priorityClassType(), "")) {
-        if (!pc->global_default()) continue;
-        if (!best || best->value() > pc->value()) best = std::move(pc);
+        if (!pc->global_default())
+            continue;
+        if (!best || best->value() > pc->value())
+            best = std::move(pc);
     }
     return best;
 }
@@ -66,12 +69,15 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
     if (attrs.operation != Operation::Create && attrs.operation != Operation::Update)
         return Status::ok();
     auto* pod = detail::mutableAs<core::Pod>(attrs.object);
-    if (!pod) return newBadRequest("resource was marked with kind Pod but was unable to be converted");
+    if (!pod)
+        return newBadRequest("resource was marked with kind Pod but was unable to be converted");
     core::PodSpec* spec = pod->mutable_spec();
 
     if (attrs.operation == Operation::Update) {
         const auto* old = detail::as<core::Pod>(attrs.oldObject);
-        if (!old) return newBadRequest("resource was marked with kind Pod but was unable to be converted");
+        if (!old)
+            return newBadRequest(
+                "resource was marked with kind Pod but was unable to be converted");
         if (!spec->has_priority() && old->spec().has_priority())
             spec->set_priority(old->spec().priority());
         if (!spec->has_preemption_policy() && old->spec().has_preemption_policy())
@@ -84,7 +90,8 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
         if (auto pc = defaultClass(lister)) {
             resolved = fromClass(*pc);
             spec->set_priority_class_name(resolved.name);
-            if (notes) notes->push_back("set priorityClassName=" + resolved.name + " (globalDefault)");
+            if (notes)
+                notes->push_back("set priorityClassName=" + resolved.name + " (globalDefault)");
         }
     } else {
         const std::string& name = spec->priority_class_name();
@@ -99,27 +106,32 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
 
     if (spec->has_priority() && spec->priority() != resolved.value) {
         return detail::forbidden(
-            attrs, "the integer value of priority (" + std::to_string(spec->priority()) +
-                       ") must not be provided in pod spec; priority admission controller computed " +
-                       std::to_string(resolved.value) + " from the given PriorityClass name");
+            attrs,
+            "the integer value of priority (" + std::to_string(spec->priority()) +
+                ") must not be provided in pod spec; priority admission controller computed " +
+                std::to_string(resolved.value) + " from the given PriorityClass name");
     }
     spec->set_priority(resolved.value);
-    if (notes) notes->push_back("set priority=" + std::to_string(resolved.value));
+    if (notes)
+        notes->push_back("set priority=" + std::to_string(resolved.value));
 
     if (spec->has_preemption_policy() && spec->preemption_policy() != resolved.preemptionPolicy) {
         return detail::forbidden(
-            attrs, "the string value of PreemptionPolicy (" + spec->preemption_policy() +
-                       ") must not be provided in pod spec; priority admission controller computed " +
-                       resolved.preemptionPolicy + " from the given PriorityClass name");
+            attrs,
+            "the string value of PreemptionPolicy (" + spec->preemption_policy() +
+                ") must not be provided in pod spec; priority admission controller computed " +
+                resolved.preemptionPolicy + " from the given PriorityClass name");
     }
     spec->set_preemption_policy(resolved.preemptionPolicy);
-    if (notes) notes->push_back("set preemptionPolicy=" + resolved.preemptionPolicy);
+    if (notes)
+        notes->push_back("set preemptionPolicy=" + resolved.preemptionPolicy);
     return Status::ok();
 }
 
 Status Priority::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
                           std::vector<std::string>*) {
-    if (!attrs.request.subresource.empty()) return Status::ok();
+    if (!attrs.request.subresource.empty())
+        return Status::ok();
     if (!attrs.type || attrs.type->group != "scheduling.k8s.io" ||
         attrs.type->resource != "priorityclasses")
         return Status::ok();
@@ -130,9 +142,11 @@ Status Priority::validate(const AdmissionAttributes& attrs, const ObjectLister& 
         return newBadRequest(
             "resource was marked with kind PriorityClass but was unable to be converted");
     }
-    if (!pc->global_default()) return Status::ok();
+    if (!pc->global_default())
+        return Status::ok();
     auto dpc = defaultClass(lister);
-    if (!dpc) return Status::ok();
+    if (!dpc)
+        return Status::ok();
     if (attrs.operation == Operation::Create ||
         (attrs.operation == Operation::Update && dpc->metadata().name() != pc->metadata().name())) {
         return detail::forbidden(attrs, "PriorityClass " + dpc->metadata().name() +

@@ -21,13 +21,17 @@ using resource::Quantity;
 
 namespace {
 
-Quantity one() { return Quantity::fromInt(1, Format::DecimalSI); }
+Quantity one() {
+    return Quantity::fromInt(1, Format::DecimalSI);
+}
 
 bool contains(const std::vector<std::string>& v, const std::string& s) {
     return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-bool startsWith(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+bool startsWith(const std::string& s, const char* prefix) {
+    return s.rfind(prefix, 0) == 0;
+}
 
 // helper.IsNativeResource: unprefixed, or in the kubernetes.io domain.
 bool isNativeResource(const std::string& name) {
@@ -40,7 +44,8 @@ public:
     virtual ~Evaluator() = default;
     virtual bool handles(const AdmissionAttributes& attrs) const = 0;
     // The quota resource names (of `input`) this evaluator charges.
-    virtual std::vector<std::string> matchingResources(const std::vector<std::string>& input) const = 0;
+    virtual std::vector<std::string> matchingResources(
+        const std::vector<std::string>& input) const = 0;
     // Whether the object falls in a quota scope (by default nothing does).
     virtual bool matchesScope(const std::string&, const Message&) const { return false; }
     virtual std::optional<std::string> constraints(const std::vector<std::string>&,
@@ -53,10 +58,17 @@ public:
 // ---- pods ----
 
 const std::vector<std::string>& podResources() {
-    static const std::vector<std::string> r = {
-        "count/pods",        "cpu",           "memory",          "ephemeral-storage",
-        "requests.cpu",      "requests.memory", "requests.ephemeral-storage",
-        "limits.cpu",        "limits.memory", "limits.ephemeral-storage", "pods"};
+    static const std::vector<std::string> r = {"count/pods",
+                                               "cpu",
+                                               "memory",
+                                               "ephemeral-storage",
+                                               "requests.cpu",
+                                               "requests.memory",
+                                               "requests.ephemeral-storage",
+                                               "limits.cpu",
+                                               "limits.memory",
+                                               "limits.ephemeral-storage",
+                                               "pods"};
     return r;
 }
 
@@ -71,7 +83,8 @@ ResourceList computeUsage(const ResourceList& requests, const ResourceList& limi
         }
     };
     auto lim = [&](const char* name, const char* as) {
-        if (auto it = limits.find(name); it != limits.end()) out[as] = it->second;
+        if (auto it = limits.find(name); it != limits.end())
+            out[as] = it->second;
     };
     req("cpu", "cpu", "requests.cpu");
     lim("cpu", "limits.cpu");
@@ -84,14 +97,16 @@ ResourceList computeUsage(const ResourceList& requests, const ResourceList& limi
             out[name] = q;
             out["requests." + name] = q;
         }
-        if (!isNativeResource(name) && !startsWith(name, "requests.")) out["requests." + name] = q;
+        if (!isNativeResource(name) && !startsWith(name, "requests."))
+            out["requests." + name] = q;
     }
     return out;
 }
 
 bool hasComputeResources(const ResourceList& l) {
     for (const auto& [name, q] : l)
-        if ((name == "cpu" || name == "memory") && q.sign() > 0) return true;
+        if ((name == "cpu" || name == "memory") && q.sign() > 0)
+            return true;
     return false;
 }
 
@@ -101,9 +116,11 @@ bool isBestEffort(const core::Pod& pod) {
                hasComputeResources(detail::toResourceList(c.resources().limits()));
     };
     for (const auto& c : pod.spec().containers())
-        if (check(c)) return false;
+        if (check(c))
+            return false;
     for (const auto& c : pod.spec().init_containers())
-        if (check(c)) return false;
+        if (check(c))
+            return false;
     return true;
 }
 
@@ -116,13 +133,16 @@ bool crossNamespaceTerm(const core::PodAffinityTerm& t) {
 }
 
 bool usesCrossNamespacePodAffinity(const core::Pod& pod) {
-    if (!pod.spec().has_affinity()) return false;
+    if (!pod.spec().has_affinity())
+        return false;
     const auto& a = pod.spec().affinity();
     auto anyOf = [](const auto& required, const auto& preferred) {
         for (const auto& t : required)
-            if (crossNamespaceTerm(t)) return true;
+            if (crossNamespaceTerm(t))
+                return true;
         for (const auto& w : preferred)
-            if (crossNamespaceTerm(w.pod_affinity_term())) return true;
+            if (crossNamespaceTerm(w.pod_affinity_term()))
+                return true;
         return false;
     };
     if (a.has_pod_affinity() &&
@@ -142,7 +162,8 @@ public:
         return attrs.operation == Operation::Create;
     }
 
-    std::vector<std::string> matchingResources(const std::vector<std::string>& input) const override {
+    std::vector<std::string> matchingResources(
+        const std::vector<std::string>& input) const override {
         std::vector<std::string> out;
         for (const auto& r : input) {
             if (contains(podResources(), r) || startsWith(r, "hugepages-") ||
@@ -155,44 +176,58 @@ public:
 
     bool matchesScope(const std::string& scope, const Message& object) const override {
         const auto* pod = detail::as<core::Pod>(&object);
-        if (!pod) return false;
-        if (scope == "Terminating") return isTerminating(*pod);
-        if (scope == "NotTerminating") return !isTerminating(*pod);
-        if (scope == "BestEffort") return isBestEffort(*pod);
-        if (scope == "NotBestEffort") return !isBestEffort(*pod);
-        if (scope == "PriorityClass") return !pod->spec().priority_class_name().empty();
-        if (scope == "CrossNamespacePodAffinity") return usesCrossNamespacePodAffinity(*pod);
+        if (!pod)
+            return false;
+        if (scope == "Terminating")
+            return isTerminating(*pod);
+        if (scope == "NotTerminating")
+            return !isTerminating(*pod);
+        if (scope == "BestEffort")
+            return isBestEffort(*pod);
+        if (scope == "NotBestEffort")
+            return !isBestEffort(*pod);
+        if (scope == "PriorityClass")
+            return !pod->spec().priority_class_name().empty();
+        if (scope == "CrossNamespacePodAffinity")
+            return usesCrossNamespacePodAffinity(*pod);
         return false;
     }
 
     std::optional<std::string> constraints(const std::vector<std::string>& required,
                                            const Message& object) const override {
         const auto* pod = detail::as<core::Pod>(&object);
-        if (!pod) return std::nullopt;
+        if (!pod)
+            return std::nullopt;
         static const std::set<std::string> validationSet = {
             "cpu", "memory", "requests.cpu", "requests.memory", "limits.cpu", "limits.memory"};
         std::set<std::string> requiredSet;
         for (const auto& r : required)
-            if (validationSet.count(r)) requiredSet.insert(r);
+            if (validationSet.count(r))
+                requiredSet.insert(r);
         std::map<std::string, std::set<std::string>> missing;  // resource -> container names
         auto check = [&](const core::Container& c) {
-            const ResourceList usage = computeUsage(detail::toResourceList(c.resources().requests()),
-                                                    detail::toResourceList(c.resources().limits()));
+            const ResourceList usage =
+                computeUsage(detail::toResourceList(c.resources().requests()),
+                             detail::toResourceList(c.resources().limits()));
             for (const auto& r : requiredSet)
-                if (!usage.count(r)) missing[r].insert(c.name());
+                if (!usage.count(r))
+                    missing[r].insert(c.name());
         };
         for (const auto& c : pod->spec().containers()) check(c);
         for (const auto& c : pod->spec().init_containers()) check(c);
-        if (missing.empty()) return std::nullopt;
+        if (missing.empty())
+            return std::nullopt;
         std::string msg = "must specify ";
         bool first = true;
         for (const auto& [r, names] : missing) {
-            if (!first) msg += "; ";
+            if (!first)
+                msg += "; ";
             first = false;
             msg += r + " for: ";
             bool firstName = true;
             for (const auto& n : names) {
-                if (!firstName) msg += ",";
+                if (!firstName)
+                    msg += ",";
                 firstName = false;
                 msg += n;
             }
@@ -204,8 +239,10 @@ public:
         ResourceList out;
         out["count/pods"] = one();
         const auto* pod = detail::as<core::Pod>(&object);
-        if (!pod || !chargesCompute(*pod)) return out;
-        for (auto& [k, v] : computeUsage(detail::podRequests(*pod, true), detail::podLimits(*pod, true)))
+        if (!pod || !chargesCompute(*pod))
+            return out;
+        for (auto& [k, v] :
+             computeUsage(detail::podRequests(*pod, true), detail::podLimits(*pod, true)))
             out[k] = v;
         return out;
     }
@@ -214,12 +251,14 @@ private:
     // QuotaV1Pod: terminal pods, and deleted pods past their grace period, charge no compute.
     bool chargesCompute(const core::Pod& pod) const {
         const std::string& phase = pod.status().phase();
-        if (phase == "Failed" || phase == "Succeeded") return false;
+        if (phase == "Failed" || phase == "Succeeded")
+            return false;
         const auto& meta = pod.metadata();
         if (now_ && meta.has_deletion_timestamp() && meta.has_deletion_grace_period_seconds()) {
             if (auto t = api::parseTime(meta.deletion_timestamp())) {
                 const int64_t end = *t + meta.deletion_grace_period_seconds() * 1'000'000'000;
-                if (now_() > end) return false;
+                if (now_() > end)
+                    return false;
             }
         }
         return true;
@@ -235,12 +274,14 @@ public:
     bool handles(const AdmissionAttributes& attrs) const override {
         return attrs.operation == Operation::Create || attrs.operation == Operation::Update;
     }
-    std::vector<std::string> matchingResources(const std::vector<std::string>& input) const override {
-        static const std::vector<std::string> mine = {"count/services", "services",
-                                                      "services.nodeports", "services.loadbalancers"};
+    std::vector<std::string> matchingResources(
+        const std::vector<std::string>& input) const override {
+        static const std::vector<std::string> mine = {
+            "count/services", "services", "services.nodeports", "services.loadbalancers"};
         std::vector<std::string> out;
         for (const auto& r : input)
-            if (contains(mine, r)) out.push_back(r);
+            if (contains(mine, r))
+                out.push_back(r);
         return out;
     }
     ResourceList usage(const Message& object) const override {
@@ -250,7 +291,8 @@ public:
         out["services.loadbalancers"] = Quantity();
         out["services.nodeports"] = Quantity();
         const auto* svc = detail::as<core::Service>(&object);
-        if (!svc) return out;
+        if (!svc)
+            return out;
         const auto& spec = svc->spec();
         const int64_t ports = spec.ports_size();
         if (spec.type() == "NodePort") {
@@ -261,7 +303,8 @@ public:
                 !spec.allocate_load_balancer_node_ports()) {
                 nodePorts = 0;
                 for (const auto& p : spec.ports())
-                    if (p.node_port() != 0) ++nodePorts;
+                    if (p.node_port() != 0)
+                        ++nodePorts;
             }
             out["services.nodeports"] = Quantity::fromInt(nodePorts, Format::DecimalSI);
             out["services.loadbalancers"] = one();
@@ -279,16 +322,19 @@ public:
     bool handles(const AdmissionAttributes& attrs) const override {
         return attrs.operation == Operation::Create;
     }
-    std::vector<std::string> matchingResources(const std::vector<std::string>& input) const override {
+    std::vector<std::string> matchingResources(
+        const std::vector<std::string>& input) const override {
         std::vector<std::string> out;
         for (const auto& r : input)
-            if (r == countName_ || (!legacyName_.empty() && r == legacyName_)) out.push_back(r);
+            if (r == countName_ || (!legacyName_.empty() && r == legacyName_))
+                out.push_back(r);
         return out;
     }
     ResourceList usage(const Message&) const override {
         ResourceList out;
         out[countName_] = one();
-        if (!legacyName_.empty()) out[legacyName_] = one();
+        if (!legacyName_.empty())
+            out[legacyName_] = one();
         return out;
     }
 
@@ -308,14 +354,16 @@ std::vector<std::string> names(const ResourceList& l) {
 ResourceList mask(const ResourceList& l, const std::vector<std::string>& keep) {
     ResourceList out;
     for (const auto& [k, v] : l)
-        if (contains(keep, k)) out.emplace(k, v);
+        if (contains(keep, k))
+            out.emplace(k, v);
     return out;
 }
 
 ResourceList removeZeros(const ResourceList& l) {
     ResourceList out;
     for (const auto& [k, v] : l)
-        if (!v.isZero()) out.emplace(k, v);
+        if (!v.isZero())
+            out.emplace(k, v);
     return out;
 }
 
@@ -323,11 +371,13 @@ ResourceList subtractNonNegative(const ResourceList& a, const ResourceList& b) {
     ResourceList out;
     for (const auto& [k, v] : a) {
         Quantity q = v;
-        if (auto it = b.find(k); it != b.end()) q.sub(it->second);
+        if (auto it = b.find(k); it != b.end())
+            q.sub(it->second);
         out[k] = q.sign() > 0 ? q : Quantity();
     }
     for (const auto& [k, v] : b)
-        if (!out.count(k)) out[k] = Quantity();
+        if (!out.count(k))
+            out[k] = Quantity();
     return out;
 }
 
@@ -354,7 +404,8 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
     if (!attrs.request.subresource.empty() || ns.empty() || !attrs.type || !attrs.object)
         return Status::ok();
     const api::ResourceType& type = *attrs.type;
-    if (type.group.empty() && type.resource == "namespaces") return Status::ok();
+    if (type.group.empty() && type.resource == "namespaces")
+        return Status::ok();
     if ((type.group.empty() || type.group == "events.k8s.io") && type.resource == "events")
         return Status::ok();  // upstream's ignored resources
 
@@ -371,19 +422,22 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
         evaluator = std::make_unique<ObjectCountEvaluator>(
             "count/" + type.resource + (type.group.empty() ? "" : "." + type.group), legacy);
     }
-    if (!evaluator->handles(attrs)) return Status::ok();
+    if (!evaluator->handles(attrs))
+        return Status::ok();
 
     auto quotas =
         detail::listAs<core::ResourceQuota>(lister, detail::schemeType("v1", "ResourceQuota"), ns);
     std::sort(quotas.begin(), quotas.end(), [](const auto& a, const auto& b) {
         return a->metadata().name() < b->metadata().name();
     });
-    if (quotas.empty()) return Status::ok();
+    if (quotas.empty())
+        return Status::ok();
 
     const Message& object = *attrs.object;
     auto matchesScopes = [&](const core::ResourceQuota& q, const Message& obj) {
         for (const auto& scope : q.spec().scopes())
-            if (!evaluator->matchesScope(scope, obj)) return false;
+            if (!evaluator->matchesScope(scope, obj))
+                return false;
         return true;
     };
 
@@ -393,7 +447,8 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
         const auto& q = *quotas[i];
         const std::vector<std::string> restricted =
             evaluator->matchingResources(names(detail::toResourceList(q.spec().hard())));
-        if (restricted.empty() || !matchesScopes(q, object)) continue;
+        if (restricted.empty() || !matchesScopes(q, object))
+            continue;
         if (auto err = evaluator->constraints(restricted, object))
             return detail::forbidden(attrs, "failed quota: " + q.metadata().name() + ": " + *err);
         interesting.push_back(i);
@@ -402,10 +457,11 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
     const ResourceList inputUsage = evaluator->usage(object);
     std::vector<std::string> negative;
     for (const auto& [k, v] : inputUsage)
-        if (v.sign() < 0) negative.push_back(k);
+        if (v.sign() < 0)
+            negative.push_back(k);
     if (!negative.empty()) {
-        return detail::forbidden(attrs, "quota usage is negative for resource(s): " +
-                                            join(sortedNames(negative), ","));
+        return detail::forbidden(
+            attrs, "quota usage is negative for resource(s): " + join(sortedNames(negative), ","));
     }
 
     std::map<size_t, ResourceList> deltas;
@@ -419,14 +475,16 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
             const ResourceList delta =
                 subtractNonNegative(inputUsage, evaluator->usage(*attrs.oldObject));
             for (size_t i : interesting)
-                if (matchesScopes(*quotas[i], *attrs.oldObject)) deltas[i] = delta;
+                if (matchesScopes(*quotas[i], *attrs.oldObject))
+                    deltas[i] = delta;
         }
     }
     for (auto it = deltas.begin(); it != deltas.end();) {
         it->second = removeZeros(it->second);
         it = it->second.empty() ? deltas.erase(it) : std::next(it);
     }
-    if (deltas.empty()) return Status::ok();
+    if (deltas.empty())
+        return Status::ok();
 
     // What each quota has charged already: the usage of the objects it covers.
     const auto existing = lister.list(type, ns);
@@ -438,10 +496,12 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
         ResourceList used;
         for (const auto& r : tracked) used[r] = Quantity();
         for (const auto& obj : existing) {
-            if (!obj || !matchesScopes(q, *obj)) continue;
+            if (!obj || !matchesScopes(q, *obj))
+                continue;
             const ResourceList u = evaluator->usage(*obj);
             for (const auto& r : tracked)
-                if (auto it = u.find(r); it != u.end()) used[r].add(it->second);
+                if (auto it = u.find(r); it != u.end())
+                    used[r].add(it->second);
         }
 
         const ResourceList requested = mask(delta, hardNames);
@@ -450,13 +510,14 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
         const ResourceList maskedNew = mask(newUsage, names(requested));
         std::vector<std::string> exceeded;
         for (const auto& [k, limit] : hard)
-            if (auto it = maskedNew.find(k); it != maskedNew.end() && it->second.cmp(limit) > 0)
+            if (auto it = maskedNew.find(k); it != maskedNew.end() && it->second.compare(limit) > 0)
                 exceeded.push_back(k);
         if (!exceeded.empty()) {
-            return detail::forbidden(attrs, "exceeded quota: " + q.metadata().name() +
-                                                ", requested: " + detail::prettyPrint(mask(requested, exceeded)) +
-                                                ", used: " + detail::prettyPrint(mask(used, exceeded)) +
-                                                ", limited: " + detail::prettyPrint(mask(hard, exceeded)));
+            return detail::forbidden(
+                attrs, "exceeded quota: " + q.metadata().name() +
+                           ", requested: " + detail::prettyPrint(mask(requested, exceeded)) +
+                           ", used: " + detail::prettyPrint(mask(used, exceeded)) +
+                           ", limited: " + detail::prettyPrint(mask(hard, exceeded)));
         }
         if (notes && !requested.empty()) {
             std::vector<std::string> parts;

@@ -4,21 +4,24 @@ namespace pilothouse::apiserver::authentication {
 
 std::string CsvParseError::toString() const {
     std::string out;
-    if (startLine != line) out = "record on line " + std::to_string(startLine) + "; ";
+    if (startLine != line)
+        out = "record on line " + std::to_string(startLine) + "; ";
     out += "parse error on line " + std::to_string(line) + ", column " + std::to_string(column) +
            ": " + err;
     return out;
 }
 
 bool CsvReader::readLine(std::string* line) {
-    if (offset_ >= text_.size()) return false;
+    if (offset_ >= text_.size())
+        return false;
     const size_t nl = text_.find('\n', offset_);
     std::string_view raw;
     if (nl == std::string_view::npos) {
         raw = text_.substr(offset_);
         offset_ = text_.size();
         // The last line of the input loses a trailing carriage return.
-        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        if (!raw.empty() && raw.back() == '\r')
+            raw.remove_suffix(1);
     } else {
         raw = text_.substr(offset_, nl - offset_ + 1);
         offset_ = nl + 1;
@@ -33,12 +36,15 @@ bool CsvReader::readLine(std::string* line) {
 }
 
 std::optional<CsvRecord> CsvReader::next() {
-    if (error_) return std::nullopt;
+    if (error_)
+        return std::nullopt;
 
     std::string line;
     for (;;) {
-        if (!readLine(&line)) return std::nullopt;
-        if (line.empty() || line == "\n") continue;  // blank lines are not records
+        if (!readLine(&line))
+            return std::nullopt;
+        if (line.empty() || line == "\n")
+            continue;  // blank lines are not records
         break;
     }
 
@@ -61,14 +67,16 @@ std::optional<CsvRecord> CsvReader::next() {
             size_t end = comma;
             if (comma == std::string::npos) {
                 end = line.size();
-                if (end > p && line[end - 1] == '\n') --end;
+                if (end > p && line[end - 1] == '\n')
+                    --end;
             }
             std::string field = line.substr(p, end - p);
             if (const size_t q = field.find('"'); q != std::string::npos) {
                 return fail(numLine_, col + static_cast<int>(q), kCsvErrBareQuote);
             }
             record.fields.push_back(std::move(field));
-            if (comma == std::string::npos) break;
+            if (comma == std::string::npos)
+                break;
             col += static_cast<int>(comma - p) + 1;
             p = comma + 1;
             continue;
@@ -119,7 +127,8 @@ std::optional<CsvRecord> CsvReader::next() {
             }
         }
         record.fields.push_back(std::move(field));
-        if (endOfRecord) break;
+        if (endOfRecord)
+            break;
     }
     return record;
 }

@@ -1,5 +1,6 @@
 #include "apiserver/authentication/token_authenticator.h"
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -29,7 +30,8 @@ std::vector<std::string> splitComma(const std::string& s) {
 
 bool hasGroup(const UserInfo& user, const char* group) {
     for (const auto& g : user.groups)
-        if (g == group) return true;
+        if (g == group)
+            return true;
     return false;
 }
 
@@ -48,8 +50,8 @@ StatusOr<TokenAuthenticator> TokenAuthenticator::fromCsv(std::string_view text,
                           "token file '" + path +
                               "' must have at least 3 columns (token, user name, user uid), "
                               "found " +
-                              std::to_string(f.size()) + " (line " +
-                              std::to_string(record->line) + ")");
+                              std::to_string(f.size()) + " (line " + std::to_string(record->line) +
+                              ")");
         }
         ++recordNum;
         if (f[0].empty()) {
@@ -65,7 +67,8 @@ StatusOr<TokenAuthenticator> TokenAuthenticator::fromCsv(std::string_view text,
         UserInfo user;
         user.name = f[1];
         user.uid = f[2];
-        if (f.size() >= 4) user.groups = splitComma(f[3]);
+        if (f.size() >= 4)
+            user.groups = splitComma(f[3]);
         out.tokens_[f[0]] = std::move(user);
     }
     if (const auto& err = reader.error()) {
@@ -82,7 +85,11 @@ StatusOr<TokenAuthenticator> TokenAuthenticator::fromFile(const std::string& pat
         const StatusCode code = e == ENOENT   ? StatusCode::NotFound
                                 : e == EACCES ? StatusCode::PermissionDenied
                                               : StatusCode::Unavailable;
-        return Status(code, "open " + path + ": " + std::strerror(e ? e : ENOENT));
+        // Go's syscall texts are strerror's, lower-cased ("no such file or directory").
+        std::string reason = std::strerror(e ? e : ENOENT);
+        if (!reason.empty())
+            reason[0] = static_cast<char>(std::tolower(reason[0]));
+        return Status(code, "open " + path + ": " + reason);
     }
     std::ostringstream buf;
     buf << in.rdbuf();
@@ -95,11 +102,13 @@ void TokenAuthenticator::addToken(const std::string& token, UserInfo user) {
 
 StatusOr<UserInfo> TokenAuthenticator::authenticate(const std::string& bearerToken) const {
     if (bearerToken.empty()) {
-        if (!anonymousEnabled_) return newUnauthorized();
+        if (!anonymousEnabled_)
+            return newUnauthorized();
         return UserInfo{kAnonymousUser, "", {kAllUnauthenticated}};
     }
     const auto it = tokens_.find(bearerToken);
-    if (it == tokens_.end()) return newUnauthorized();  // upstream logs "invalid bearer token"
+    if (it == tokens_.end())
+        return newUnauthorized();  // upstream logs "invalid bearer token"
     UserInfo user = it->second;
     if (user.name != kAnonymousUser && !hasGroup(user, kAllAuthenticated) &&
         !hasGroup(user, kAllUnauthenticated)) {

@@ -8,9 +8,12 @@ namespace pilothouse::apiserver::authorization {
 
 const char* decisionName(Decision decision) {
     switch (decision) {
-        case Decision::Deny: return "Deny";
-        case Decision::Allow: return "Allow";
-        case Decision::NoOpinion: return "NoOpinion";
+        case Decision::Deny:
+            return "Deny";
+        case Decision::Allow:
+            return "Allow";
+        case Decision::NoOpinion:
+            return "NoOpinion";
     }
     return "NoOpinion";
 }
@@ -18,7 +21,8 @@ const char* decisionName(Decision decision) {
 AuthorizationResult PrivilegedGroupAuthorizer::authorize(const Attributes& attributes) const {
     for (const auto& g : attributes.user.groups)
         for (const auto& privileged : groups_)
-            if (g == privileged) return {Decision::Allow, ""};
+            if (g == privileged)
+                return {Decision::Allow, ""};
     return {Decision::NoOpinion, ""};
 }
 
@@ -27,9 +31,11 @@ AuthorizationResult UnionAuthorizer::authorize(const Attributes& attributes) con
     bool any = false;
     for (const auto& a : authorizers_) {
         AuthorizationResult r = a->authorize(attributes);
-        if (r.decision != Decision::NoOpinion) return r;
+        if (r.decision != Decision::NoOpinion)
+            return r;
         if (!r.reason.empty()) {
-            if (any) reasons += "\n";
+            if (any)
+                reasons += "\n";
             reasons += r.reason;
             any = true;
         }
@@ -41,15 +47,33 @@ std::string goQuote(const std::string& s) {
     std::string out = "\"";
     for (unsigned char c : s) {
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\a': out += "\\a"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\v': out += "\\v"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\a':
+                out += "\\a";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\v':
+                out += "\\v";
+                break;
             default:
                 if (c < 0x20 || c == 0x7f) {
                     char buf[8];
@@ -72,10 +96,17 @@ std::string sanitize(const std::string& s) {
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-            case '&': out += "&amp;"; break;
-            case '<': out += "&lt;"; break;
-            case '>': out += "&gt;"; break;
-            default: out += c;
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            default:
+                out += c;
         }
     }
     return out;
@@ -85,7 +116,8 @@ std::string sanitize(const std::string& s) {
 
 std::string forbiddenReason(const Attributes& a) {
     std::string resource = a.resource;
-    if (!a.subresource.empty()) resource += "/" + a.subresource;
+    if (!a.subresource.empty())
+        resource += "/" + a.subresource;
     std::string msg = "User " + goQuote(a.user.name) + " cannot " + a.verb + " resource " +
                       goQuote(resource) + " in API group " + goQuote(a.apiGroup);
     if (!a.namespace_.empty()) {
@@ -98,13 +130,15 @@ std::string forbiddenReason(const Attributes& a) {
 
 std::string forbiddenMessage(const Attributes& attributes, const std::string& authorizerReason) {
     std::string msg = forbiddenReason(attributes);
-    if (!authorizerReason.empty()) msg += ": " + authorizerReason;
+    if (!authorizerReason.empty())
+        msg += ": " + authorizerReason;
     return msg;
 }
 
 Status forbiddenError(const Attributes& attributes, const std::string& authorizerReason) {
     std::string qualified = attributes.resource;
-    if (!attributes.apiGroup.empty()) qualified += "." + attributes.apiGroup;
+    if (!attributes.apiGroup.empty())
+        qualified += "." + attributes.apiGroup;
     return newForbidden(qualified, attributes.name, forbiddenMessage(attributes, authorizerReason));
 }
 
@@ -112,8 +146,10 @@ std::function<StatusOr<bool>(const Attributes&, std::string*)> authorizeFunction
     std::shared_ptr<const Authorizer> authorizer) {
     return [authorizer](const Attributes& attributes, std::string* reason) -> StatusOr<bool> {
         const AuthorizationResult r = authorizer->authorize(attributes);
-        if (r.decision == Decision::Allow) return true;
-        if (reason) *reason = forbiddenMessage(attributes, r.reason);
+        if (r.decision == Decision::Allow)
+            return true;
+        if (reason)
+            *reason = forbiddenMessage(attributes, r.reason);
         return false;
     };
 }

@@ -52,7 +52,9 @@ private:
 // --authorization-mode=AlwaysAllow / AlwaysDeny ("Everything is forbidden.", no opinion).
 class AlwaysAllowAuthorizer final : public Authorizer {
 public:
-    AuthorizationResult authorize(const Attributes&) const override { return {Decision::Allow, ""}; }
+    AuthorizationResult authorize(const Attributes&) const override {
+        return {Decision::Allow, ""};
+    }
 };
 class AlwaysDenyAuthorizer final : public Authorizer {
 public:

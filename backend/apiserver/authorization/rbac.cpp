@@ -17,19 +17,22 @@ constexpr const char* kRbacApiVersion = "rbac.authorization.k8s.io/v1";
 
 const api::ResourceType& rbacType(const char* kind) {
     const api::ResourceType* t = api::Scheme::instance().byKind(kRbacApiVersion, kind);
-    if (!t) std::abort();  // the scheme always serves RBAC
+    if (!t)
+        std::abort();  // the scheme always serves RBAC
     return *t;
 }
 
 // The lister hands out generic messages; they are the generated types in practice.
 template <typename T>
 std::unique_ptr<T> as(std::unique_ptr<Message> m) {
-    if (!m) return nullptr;
+    if (!m)
+        return nullptr;
     if (auto* t = dynamic_cast<T*>(m.get())) {
         m.release();
         return std::unique_ptr<T>(t);
     }
-    if (m->GetDescriptor()->full_name() != T::descriptor()->full_name()) return nullptr;
+    if (m->GetDescriptor()->full_name() != T::descriptor()->full_name())
+        return nullptr;
     auto out = std::make_unique<T>();
     out->ParseFromString(m->SerializeAsString());
     return out;
@@ -40,7 +43,8 @@ std::vector<std::unique_ptr<T>> listAs(const ObjectLister& lister, const api::Re
                                        const std::string& ns) {
     std::vector<std::unique_ptr<T>> out;
     for (auto& m : lister.list(type, ns))
-        if (auto t = as<T>(std::move(m))) out.push_back(std::move(t));
+        if (auto t = as<T>(std::move(m)))
+            out.push_back(std::move(t));
     return out;
 }
 
@@ -65,7 +69,8 @@ public:
     bool roleReferenceRules(const rbacv1::RoleRef& ref, const std::string& bindingNamespace,
                             std::vector<rbacv1::PolicyRule>* rules, std::string* error) const {
         if (ref.kind() == "Role") {
-            auto role = as<rbacv1::Role>(lister_.get(rbacType("Role"), bindingNamespace, ref.name()));
+            auto role =
+                as<rbacv1::Role>(lister_.get(rbacType("Role"), bindingNamespace, ref.name()));
             if (!role) {
                 *error = "role.rbac.authorization.k8s.io " + goQuote(ref.name()) + " not found";
                 return false;
@@ -74,9 +79,11 @@ public:
             return true;
         }
         if (ref.kind() == "ClusterRole") {
-            auto role = as<rbacv1::ClusterRole>(lister_.get(rbacType("ClusterRole"), "", ref.name()));
+            auto role =
+                as<rbacv1::ClusterRole>(lister_.get(rbacType("ClusterRole"), "", ref.name()));
             if (!role) {
-                *error = "clusterrole.rbac.authorization.k8s.io " + goQuote(ref.name()) + " not found";
+                *error =
+                    "clusterrole.rbac.authorization.k8s.io " + goQuote(ref.name()) + " not found";
                 return false;
             }
             rules->assign(role->rules().begin(), role->rules().end());
@@ -91,11 +98,13 @@ public:
             listAs<rbacv1::ClusterRoleBinding>(lister_, rbacType("ClusterRoleBinding"), "");
         for (const auto& binding : clusterBindings) {
             const rbacv1::Subject* subject = firstApplying(user, binding->subjects(), "");
-            if (!subject) continue;
+            if (!subject)
+                continue;
             std::vector<rbacv1::PolicyRule> rules;
             std::string error;
             if (!roleReferenceRules(binding->role_ref(), "", &rules, &error)) {
-                if (!visit({}, nullptr, &error)) return;
+                if (!visit({}, nullptr, &error))
+                    return;
                 continue;
             }
             const auto source = [&]() {
@@ -104,20 +113,24 @@ public:
                        " to " + describeSubject(*subject, "");
             };
             for (const auto& rule : rules)
-                if (!visit(source, &rule, nullptr)) return;
+                if (!visit(source, &rule, nullptr))
+                    return;
         }
 
-        if (ns.empty()) return;
+        if (ns.empty())
+            return;
         auto bindings = listAs<rbacv1::RoleBinding>(lister_, rbacType("RoleBinding"), ns);
         for (const auto& binding : bindings) {
             if (binding->metadata().namespace_() != ns && !binding->metadata().namespace_().empty())
                 continue;
             const rbacv1::Subject* subject = firstApplying(user, binding->subjects(), ns);
-            if (!subject) continue;
+            if (!subject)
+                continue;
             std::vector<rbacv1::PolicyRule> rules;
             std::string error;
             if (!roleReferenceRules(binding->role_ref(), ns, &rules, &error)) {
-                if (!visit({}, nullptr, &error)) return;
+                if (!visit({}, nullptr, &error))
+                    return;
                 continue;
             }
             const auto source = [&]() {
@@ -126,7 +139,8 @@ public:
                        " to " + describeSubject(*subject, ns);
             };
             for (const auto& rule : rules)
-                if (!visit(source, &rule, nullptr)) return;
+                if (!visit(source, &rule, nullptr))
+                    return;
         }
     }
 
@@ -135,7 +149,8 @@ private:
         const UserInfo& user, const google::protobuf::RepeatedPtrField<rbacv1::Subject>& subjects,
         const std::string& ns) {
         for (const auto& s : subjects)
-            if (subjectAppliesTo(user, s, ns)) return &s;
+            if (subjectAppliesTo(user, s, ns))
+                return &s;
         return nullptr;
     }
 
@@ -144,15 +159,19 @@ private:
 
 // utilerrors.NewAggregate(...).Error(): one message as is; several (deduplicated) in brackets.
 std::string aggregate(const std::vector<std::string>& errors) {
-    if (errors.size() == 1) return errors[0];
+    if (errors.size() == 1)
+        return errors[0];
     std::set<std::string> seen;
     std::string out;
     for (const auto& e : errors) {
-        if (!seen.insert(e).second) continue;
-        if (seen.size() > 1) out += ", ";
+        if (!seen.insert(e).second)
+            continue;
+        if (seen.size() > 1)
+            out += ", ";
         out += e;
     }
-    if (seen.size() == 1) return out;
+    if (seen.size() == 1)
+        return out;
     return "[" + out + "]";
 }
 
@@ -160,21 +179,25 @@ std::string aggregate(const std::vector<std::string>& errors) {
 
 bool verbMatches(const rbacv1::PolicyRule& rule, const std::string& verb) {
     for (const auto& v : rule.verbs())
-        if (v == "*" || v == verb) return true;
+        if (v == "*" || v == verb)
+            return true;
     return false;
 }
 
 bool apiGroupMatches(const rbacv1::PolicyRule& rule, const std::string& group) {
     for (const auto& g : rule.api_groups())
-        if (g == "*" || g == group) return true;
+        if (g == "*" || g == group)
+            return true;
     return false;
 }
 
 bool resourceMatches(const rbacv1::PolicyRule& rule, const std::string& combinedResource,
                      const std::string& subresource) {
     for (const auto& r : rule.resources()) {
-        if (r == "*" || r == combinedResource) return true;
-        if (subresource.empty()) continue;
+        if (r == "*" || r == combinedResource)
+            return true;
+        if (subresource.empty())
+            continue;
         // "*/<subresource>" covers that subresource of every resource.
         if (r.size() == subresource.size() + 2 && r.compare(0, 2, "*/") == 0 &&
             r.compare(2, std::string::npos, subresource) == 0)
@@ -184,28 +207,34 @@ bool resourceMatches(const rbacv1::PolicyRule& rule, const std::string& combined
 }
 
 bool resourceNameMatches(const rbacv1::PolicyRule& rule, const std::string& name) {
-    if (rule.resource_names().empty()) return true;
+    if (rule.resource_names().empty())
+        return true;
     for (const auto& n : rule.resource_names())
-        if (n == name) return true;
+        if (n == name)
+            return true;
     return false;
 }
 
 bool ruleAllows(const Attributes& a, const rbacv1::PolicyRule& rule) {
-    const std::string combined = a.subresource.empty() ? a.resource : a.resource + "/" + a.subresource;
+    const std::string combined =
+        a.subresource.empty() ? a.resource : a.resource + "/" + a.subresource;
     return verbMatches(rule, a.verb) && apiGroupMatches(rule, a.apiGroup) &&
            resourceMatches(rule, combined, a.subresource) && resourceNameMatches(rule, a.name);
 }
 
 bool subjectAppliesTo(const UserInfo& user, const rbacv1::Subject& subject, const std::string& ns) {
-    if (subject.kind() == "User") return user.name == subject.name();
+    if (subject.kind() == "User")
+        return user.name == subject.name();
     if (subject.kind() == "Group") {
         for (const auto& g : user.groups)
-            if (g == subject.name()) return true;
+            if (g == subject.name())
+                return true;
         return false;
     }
     if (subject.kind() == "ServiceAccount") {
         const std::string& saNamespace = subject.namespace_().empty() ? ns : subject.namespace_();
-        if (saNamespace.empty()) return false;
+        if (saNamespace.empty())
+            return false;
         return user.name == "system:serviceaccount:" + saNamespace + ":" + subject.name();
     }
     return false;
@@ -216,20 +245,22 @@ AuthorizationResult RBACAuthorizer::authorize(const Attributes& attributes) cons
     bool allowed = false;
     std::string reason;
     std::vector<std::string> errors;
-    resolver.visitRulesFor(
-        attributes.user, attributes.namespace_,
-        [&](const std::function<std::string()>& source, const rbacv1::PolicyRule* rule,
-            const std::string* error) {
-            if (rule && ruleAllows(attributes, *rule)) {
-                allowed = true;
-                reason = "RBAC: allowed by " + source();
-                return false;
-            }
-            if (error) errors.push_back(*error);
-            return true;
-        });
-    if (allowed) return {Decision::Allow, reason};
-    if (!errors.empty()) return {Decision::NoOpinion, "RBAC: " + aggregate(errors)};
+    resolver.visitRulesFor(attributes.user, attributes.namespace_,
+                           [&](const std::function<std::string()>& source,
+                               const rbacv1::PolicyRule* rule, const std::string* error) {
+                               if (rule && ruleAllows(attributes, *rule)) {
+                                   allowed = true;
+                                   reason = "RBAC: allowed by " + source();
+                                   return false;
+                               }
+                               if (error)
+                                   errors.push_back(*error);
+                               return true;
+                           });
+    if (allowed)
+        return {Decision::Allow, reason};
+    if (!errors.empty())
+        return {Decision::NoOpinion, "RBAC: " + aggregate(errors)};
     return {Decision::NoOpinion, ""};
 }
 
@@ -241,8 +272,10 @@ std::vector<rbacv1::PolicyRule> RBACAuthorizer::rulesFor(const UserInfo& user,
         user, ns,
         [&](const std::function<std::string()>&, const rbacv1::PolicyRule* rule,
             const std::string* error) {
-            if (rule) rules.push_back(*rule);
-            if (error && errors) errors->push_back(*error);
+            if (rule)
+                rules.push_back(*rule);
+            if (error && errors)
+                errors->push_back(*error);
             return true;
         });
     return rules;

@@ -44,9 +44,9 @@ public:
 
     // Every rule the user holds in `namespace_` ("" = cluster-wide rules only), with the errors
     // met resolving role references (upstream's RulesFor).
-    std::vector<k8s::io::api::rbac::v1::PolicyRule> rulesFor(const UserInfo& user,
-                                                             const std::string& namespace_,
-                                                             std::vector<std::string>* errors) const;
+    std::vector<k8s::io::api::rbac::v1::PolicyRule> rulesFor(
+        const UserInfo& user, const std::string& namespace_,
+        std::vector<std::string>* errors) const;
 
 private:
     const ObjectLister& lister_;

@@ -50,6 +50,15 @@ void defaultContainer(core::Container* c, bool hostNetwork) {
     if (c->has_liveness_probe()) defaultProbe(c->mutable_liveness_probe());
     if (c->has_readiness_probe()) defaultProbe(c->mutable_readiness_probe());
     if (c->has_startup_probe()) defaultProbe(c->mutable_startup_probe());
+    if (c->has_lifecycle()) {
+        auto* lc = c->mutable_lifecycle();
+        for (auto* hook : {lc->has_post_start() ? lc->mutable_post_start() : nullptr,
+                           lc->has_pre_stop() ? lc->mutable_pre_stop() : nullptr}) {
+            if (!hook || !hook->has_http_get()) continue;
+            if (hook->http_get().path().empty()) hook->mutable_http_get()->set_path("/");
+            if (hook->http_get().scheme().empty()) hook->mutable_http_get()->set_scheme("HTTP");
+        }
+    }
     // SetDefaults_Pod: a limit with no request means the request equals the limit.
     auto* res = c->mutable_resources();
     for (const auto& [name, value] : res->limits())
@@ -154,6 +163,11 @@ void applyDefaults(const api::ResourceType& type, google::protobuf::Message* obj
                 p.mutable_target_port()->set_int_val(p.port());
             }
         }
+        if ((spec->type() == "NodePort" || spec->type() == "LoadBalancer") &&
+            spec->external_traffic_policy().empty())
+            spec->set_external_traffic_policy("Cluster");
+        if (spec->type() == "LoadBalancer" && !spec->has_allocate_load_balancer_node_ports())
+            spec->set_allocate_load_balancer_node_ports(true);
         if (spec->type() != "ExternalName" && !spec->has_internal_traffic_policy())
             spec->set_internal_traffic_policy("Cluster");
         if (spec->session_affinity() == "ClientIP" &&

@@ -129,8 +129,30 @@ ErrorList validateFinalizers(const StringList& finalizers, const std::string& pa
     return errs;
 }
 
-ErrorList validateObjectMeta(const ObjectMeta& meta, bool namespaced, NameFn nameFn,
-                             const std::string& path) {
+namespace {
+ErrorList objectMetaCreate(const ObjectMeta& meta, bool namespaced, NameFn nameFn, const std::string& path, bool kube);
+ErrorList objectMetaUpdate(const ObjectMeta& newMeta, const ObjectMeta& oldMeta, const std::string& path, bool kube);
+}  // namespace
+
+ErrorList validateObjectMeta(const ObjectMeta& meta, bool namespaced, NameFn nameFn, const std::string& path) {
+    return objectMetaCreate(meta, namespaced, nameFn, path, true);
+}
+
+ErrorList validateObjectMetaGeneric(const ObjectMeta& meta, bool namespaced, const std::string& path) {
+    return objectMetaCreate(meta, namespaced, nameIsPathSegment, path, false);
+}
+
+ErrorList validateObjectMetaUpdate(const ObjectMeta& newMeta, const ObjectMeta& oldMeta, const std::string& path) {
+    return objectMetaUpdate(newMeta, oldMeta, path, true);
+}
+
+ErrorList validateObjectMetaUpdateGeneric(const ObjectMeta& newMeta, const ObjectMeta& oldMeta, const std::string& path) {
+    return objectMetaUpdate(newMeta, oldMeta, path, false);
+}
+
+namespace {
+
+ErrorList objectMetaCreate(const ObjectMeta& meta, bool namespaced, NameFn nameFn, const std::string& path, bool kube) {
     ErrorList errs;
     if (!meta.generate_name().empty())
         for (const auto& msg : nameFn(meta.generate_name(), true))
@@ -142,12 +164,11 @@ ErrorList validateObjectMeta(const ObjectMeta& meta, bool namespaced, NameFn nam
             errs.push_back(invalid(child(path, "name"), quote(meta.name()), msg));
     }
     append(errs, validateCommon(meta, namespaced, path));
-    append(errs, validateKubeFinalizerNames(meta.finalizers(), child(path, "finalizers")));
+    if (kube) append(errs, validateKubeFinalizerNames(meta.finalizers(), child(path, "finalizers")));
     return errs;
 }
 
-ErrorList validateObjectMetaUpdate(const ObjectMeta& newMeta, const ObjectMeta& oldMeta,
-                                   const std::string& path) {
+ErrorList objectMetaUpdate(const ObjectMeta& newMeta, const ObjectMeta& oldMeta, const std::string& path, bool kube) {
     ErrorList errs;
     if (oldMeta.has_deletion_timestamp()) {
         std::set<std::string> old(oldMeta.finalizers().begin(), oldMeta.finalizers().end());
@@ -189,8 +210,10 @@ ErrorList validateObjectMetaUpdate(const ObjectMeta& newMeta, const ObjectMeta& 
     append(errs, validateAnnotations(newMeta.annotations(), child(path, "annotations")));
     append(errs, validateOwnerReferences(newMeta, child(path, "ownerReferences")));
     append(errs, validateFinalizers(newMeta.finalizers(), child(path, "finalizers")));
-    append(errs, validateKubeFinalizerNames(newMeta.finalizers(), child(path, "finalizers")));
+    if (kube) append(errs, validateKubeFinalizerNames(newMeta.finalizers(), child(path, "finalizers")));
     return errs;
 }
+
+}  // namespace
 
 }  // namespace pilothouse::apiserver::validation

@@ -24,8 +24,14 @@ ErrorList validateObjectMeta(const ObjectMeta& meta, bool namespaced, NameFn nam
 ErrorList validateObjectMetaUpdate(const ObjectMeta& newMeta, const ObjectMeta& oldMeta,
                                    const std::string& path = "metadata");
 
-// The parts of ObjectMeta a pod template may carry (labels and annotations), as
-// ValidateTemplateObjectMeta checks them.
+// The generic checks kube-apiserver's registry runs for every kind (rest.BeforeCreate and
+// validateCommonFields of rest.BeforeUpdate): apimachinery's ValidateObjectMetaAccessor with
+// path-segment names, and ValidateObjectMetaAccessorUpdate; no kube finalizer-name check.
+ErrorList validateObjectMetaGeneric(const ObjectMeta& meta, bool namespaced, const std::string& path = "metadata");
+ErrorList validateObjectMetaUpdateGeneric(const ObjectMeta& newMeta, const ObjectMeta& oldMeta,
+                                          const std::string& path = "metadata");
+
+// ValidateFinalizers: qualified names, not both orphan and foregroundDeletion.
 ErrorList validateFinalizers(const StringList& finalizers, const std::string& path);
 
 // metav1.Time's String() (Go's time.Time format) for an RFC 3339 timestamp as stored:

@@ -6,11 +6,13 @@
 //            committed transaction) at a time from one thread
 //   update   each object once more, with its expected modRevision (optimistic concurrency)
 //   list     all N objects at the current revision (best and median of 5) and at a past one
-//   watch    W watchers on the prefix (W = 1, 10, 100), one consumer thread each draining
-//            next(..., 1024); one writer thread updates all N objects again while they consume:
-//            events delivered per second = W * N / (time until the last watcher has all N)
-//   catch-up W watchers started from the revision before those N updates, reading them from the
-//            history
+//   watch    W watchers on the prefix (W = 1, 10, 100); one writer thread updates all N objects
+//            again while they consume: events delivered per second = W * N / (time until the
+//            last watcher has all N). Two consumer styles: a thread per watcher blocking in
+//            next(..., 1024), and notify-driven (setNotify schedules the watch on a ready list
+//            that 2 dispatcher threads drain with next(0, 1024)).
+//   catch-up the same W watchers started from the revision before those N updates, reading
+//            them from the history (no writer)
 // and the process's peak RSS (VmHWM) after each phase.
 #include <stdlib.h>
 #include <unistd.h>
@@ -18,12 +20,15 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -89,7 +94,7 @@ std::vector<Row> rows;
 
 void report(const std::string& name, const std::string& result) {
     rows.push_back({name, result, peakRssKiB()});
-    std::fprintf(stderr, "  %-40s %s\n", name.c_str(), result.c_str());
+    std::fprintf(stderr, "  %-44s %s\n", name.c_str(), result.c_str());
 }
 
 std::string format(const char* fmt, double a, double b = 0) {
@@ -116,10 +121,10 @@ struct FanOut {
     size_t resumed = 0;  // watchers closed as too slow that resumed from lastRevision()
 };
 
-// W consumer threads, each with its own watch from `from`, drain until they have seen
-// revision `until`. If `writer` is set it runs concurrently (live fan-out).
-FanOut fanOut(Store& store, size_t watchers, int64_t from, int64_t until,
-              const std::function<void()>& writer) {
+// W consumer threads, each with its own watch from `from`, block in next() until they have
+// seen revision `until`. If `writer` is set it runs concurrently (live fan-out).
+FanOut fanOutThreadPerWatcher(Store& store, size_t watchers, int64_t from, int64_t until,
+                              const std::function<void()>& writer) {
     std::vector<std::unique_ptr<Watch>> watches;
     for (size_t w = 0; w < watchers; ++w) {
         StatusOr<std::unique_ptr<Watch>> watch = store.watch("/registry/pods/bench/", from);
@@ -157,6 +162,92 @@ FanOut fanOut(Store& store, size_t watchers, int64_t from, int64_t until,
     for (std::thread& t : consumers) t.join();
     if (writerThread.joinable()) writerThread.join();
     return {secondsSince(start), resumed.load()};
+}
+
+// The same with event-driven consumers, as a server with an event loop would run them: each
+// watch's notify callback (run on the writer's thread) schedules the watch once on a shared
+// ready list, and kDispatchers threads drain scheduled watches with next(0).
+FanOut fanOutNotifyDriven(Store& store, size_t watchers, int64_t from, int64_t until,
+                          const std::function<void()>& writer) {
+    constexpr size_t kDispatchers = 2;
+    struct Consumer {
+        std::unique_ptr<Watch> watch;
+        std::atomic<bool> scheduled{false};
+        bool done = false;  // touched by the dispatcher draining it only
+    };
+    std::vector<std::unique_ptr<Consumer>> consumers;
+    std::mutex mu;
+    std::condition_variable ready;
+    std::deque<Consumer*> readyList;  // guarded by mu
+    size_t finished = 0;              // guarded by mu
+    auto schedule = [&](Consumer* c) {
+        if (c->scheduled.exchange(true)) return;  // already on the list: one wake-up is enough
+        {
+            std::lock_guard lock(mu);
+            readyList.push_back(c);
+        }
+        ready.notify_one();
+    };
+    for (size_t w = 0; w < watchers; ++w) {
+        auto c = std::make_unique<Consumer>();
+        StatusOr<std::unique_ptr<Watch>> watch = store.watch("/registry/pods/bench/", from);
+        if (!watch.isOk()) die("watch", watch.status());
+        c->watch = std::move(*watch);
+        Consumer* raw = c.get();
+        c->watch->setNotify([&schedule, raw] { schedule(raw); });
+        consumers.push_back(std::move(c));
+    }
+    std::atomic<size_t> resumed{0};
+    const auto start = Clock::now();
+    // Catch-up backlogs do not notify: schedule every watch once to start.
+    for (auto& c : consumers) schedule(c.get());
+    std::vector<std::thread> dispatchers;
+    for (size_t d = 0; d < kDispatchers; ++d) {
+        dispatchers.emplace_back([&] {
+            for (;;) {
+                Consumer* c = nullptr;
+                {
+                    std::unique_lock lock(mu);
+                    ready.wait(lock, [&] { return !readyList.empty() || finished == watchers; });
+                    if (readyList.empty()) return;
+                    c = readyList.front();
+                    readyList.pop_front();
+                }
+                // Cleared before draining: a notify arriving meanwhile schedules it again.
+                c->scheduled = false;
+                if (c->done) continue;
+                for (;;) {
+                    StatusOr<std::vector<WatchEvent>> batch =
+                        c->watch->next(std::chrono::milliseconds(0), 1024);
+                    if (!batch.isOk()) {
+                        if (batch.status().code() != StatusCode::ResourceExhausted) {
+                            die("watch next", batch.status());
+                        }
+                        StatusOr<std::unique_ptr<Watch>> again =
+                            store.watch("/registry/pods/bench/", c->watch->lastRevision());
+                        if (!again.isOk()) die("re-watch", again.status());
+                        c->watch = std::move(*again);
+                        c->watch->setNotify([&schedule, c] { schedule(c); });
+                        ++resumed;
+                        continue;
+                    }
+                    if (batch->empty()) break;
+                }
+                if (c->watch->lastRevision() >= until) {
+                    c->done = true;
+                    std::lock_guard lock(mu);
+                    if (++finished == watchers) ready.notify_all();
+                }
+            }
+        });
+    }
+    std::thread writerThread;
+    if (writer) writerThread = std::thread(writer);
+    for (std::thread& t : dispatchers) t.join();
+    if (writerThread.joinable()) writerThread.join();
+    const double seconds = secondsSince(start);
+    for (auto& c : consumers) c->watch.reset();  // stop notifications before `schedule` goes
+    return {seconds, resumed.load()};
 }
 
 }  // namespace
@@ -247,36 +338,46 @@ int main(int argc, char** argv) {
         }
         report("list all at a past revision (history)", format("%.1f ms", pastMs));
 
-        // watch fan-out, live and catch-up
+        // watch fan-out: live (a writer updating all N objects while they consume) and
+        // catch-up (the same N changes read back from the history), for both consumer styles
         size_t round = 2;
-        for (size_t watchers : config.watcherCounts) {
-            const int64_t from = store.currentRevision();
-            const int64_t until = from + int64_t(config.objects);
-            double writeRate = 0;
-            FanOut live = fanOut(store, watchers, from, until, [&] {
-                writeRate = updateAll(store, modRevisions, round, config.valueBytes);
-            });
-            ++round;
-            const double delivered = double(watchers) * n;
-            report("watch live, " + std::to_string(watchers) + " watcher(s)",
-                   format("%.0f events/s delivered", delivered / live.seconds) +
-                       format(" (%.2f s; writer %.0f writes/s", live.seconds, writeRate) +
-                       (live.resumed ? ", " + std::to_string(live.resumed) + " resumed)" : ")"));
+        using FanOutFn = FanOut (*)(Store&, size_t, int64_t, int64_t,
+                                    const std::function<void()>&);
+        const std::pair<const char*, FanOutFn> styles[] = {
+            {"thread/watcher", fanOutThreadPerWatcher}, {"notify+2 threads", fanOutNotifyDriven}};
+        for (const auto& [style, run] : styles) {
+            for (size_t watchers : config.watcherCounts) {
+                const int64_t from = store.currentRevision();
+                const int64_t until = from + int64_t(config.objects);
+                double writeRate = 0;
+                FanOut live = run(store, watchers, from, until, [&] {
+                    writeRate = updateAll(store, modRevisions, round, config.valueBytes);
+                });
+                ++round;
+                const double delivered = double(watchers) * n;
+                const std::string label =
+                    std::to_string(watchers) + " watcher(s), " + style;
+                report("watch live, " + label,
+                       format("%.0f events/s delivered", delivered / live.seconds) +
+                           format(" (%.2f s; writer %.0f writes/s", live.seconds, writeRate) +
+                           (live.resumed ? ", " + std::to_string(live.resumed) + " resumed)"
+                                         : ")"));
 
-            FanOut catchUp = fanOut(store, watchers, from, until, nullptr);
-            report("watch catch-up, " + std::to_string(watchers) + " watcher(s)",
-                   format("%.0f events/s delivered (%.2f s)", delivered / catchUp.seconds,
-                          catchUp.seconds));
+                FanOut catchUp = run(store, watchers, from, until, nullptr);
+                report("watch catch-up, " + label,
+                       format("%.0f events/s delivered (%.2f s)", delivered / catchUp.seconds,
+                              catchUp.seconds));
+            }
         }
     }
 
     std::printf("\nstore_benchmark: %s, %zu objects x %zu-byte values, %u hardware threads\n",
                 config.memory ? "in-memory" : "SQLite file (WAL, synchronous=NORMAL)",
                 config.objects, config.valueBytes, std::thread::hardware_concurrency());
-    std::printf("%-40s | %-58s | %s\n", "workload", "result", "peak RSS");
-    std::printf("%s\n", std::string(40 + 3 + 58 + 3 + 10, '-').c_str());
+    std::printf("%-44s | %-58s | %s\n", "workload", "result", "peak RSS");
+    std::printf("%s\n", std::string(44 + 3 + 58 + 3 + 10, '-').c_str());
     for (const Row& row : rows) {
-        std::printf("%-40s | %-58s | %ld MiB\n", row.name.c_str(), row.result.c_str(),
+        std::printf("%-44s | %-58s | %ld MiB\n", row.name.c_str(), row.result.c_str(),
                     row.rssKiB / 1024);
     }
     if (!dir.empty()) {

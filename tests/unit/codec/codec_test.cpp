@@ -187,12 +187,13 @@ private slots:
     }
 
     void yamlOutputStyle() {
-        auto v = codec::parseJson("{\"b\":{\"list\":[{\"x\":1,\"y\":\"2\"},\"plain\"],\"empty\":{},\"none\":[]},\"a\":\"yes\",\"c\":\"multi\\nline\\n\",\"d\":\"it's: here\",\"e\":\"\"}");
+        auto v = codec::parseJson("{\"b\":{\"list\":[{\"x\":1,\"y\":\"2\"},\"plain\"],\"empty\":{},\"none\":[]},\"a\":\"yes\",\"c\":\"multi\\nline\\n\",\"d\":\"it's: here\",\"e\":\"\",\"t\":\"2026-11-21T07:05:25Z\"}");
         QVERIFY(v.isOk());
-        // go-yaml v2 quotes what would read back as something else: 'y' and 'yes' are booleans.
+        // go-yaml v2 double-quotes what would read back as another type ("y" and "yes" are
+        // booleans, "2" a number, "" null) and single-quotes what plain style cannot carry.
         QCOMPARE(QString::fromStdString(codec::toYaml(*v)),
-                 QString("b:\n  list:\n  - x: 1\n    'y': '2'\n  - plain\n  empty: {}\n  none: []\n"
-                         "a: 'yes'\nc: |\n  multi\n  line\nd: 'it''s: here'\ne: ''\n"));
+                 QString("b:\n  list:\n  - x: 1\n    \"y\": \"2\"\n  - plain\n  empty: {}\n  none: []\n"
+                         "a: \"yes\"\nc: |\n  multi\n  line\nd: 'it''s: here'\ne: \"\"\nt: \"2026-11-21T07:05:25Z\"\n"));
         // What we print reads back to the same value.
         auto back = codec::parseYamlDocuments(codec::toYaml(*v));
         QVERIFY(back.isOk());

@@ -19,7 +19,9 @@ namespace {
 constexpr qint64 kMax = std::numeric_limits<qint64>::max();
 constexpr qint64 kMin = std::numeric_limits<qint64>::min();
 
-QString str(const std::string& s) { return QString::fromStdString(s); }
+QString str(const std::string& s) {
+    return QString::fromStdString(s);
+}
 
 Quantity mustParse(const QString& text) {
     auto q = Quantity::parse(text.toStdString());
@@ -30,11 +32,15 @@ Quantity mustParse(const QString& text) {
     return *q;
 }
 
-QString fmt(Format f) { return QString::fromLatin1(formatName(f)); }
+QString fmt(Format f) {
+    return QString::fromLatin1(formatName(f));
+}
 
 Format formatFrom(const QString& name) {
-    if (name == "BinarySI") return Format::BinarySI;
-    if (name == "DecimalExponent") return Format::DecimalExponent;
+    if (name == "BinarySI")
+        return Format::BinarySI;
+    if (name == "DecimalExponent")
+        return Format::DecimalExponent;
     return Format::DecimalSI;
 }
 
@@ -86,6 +92,7 @@ private slots:
     void roundTrip_data();
     void roundTrip();
     void miscellany();
+    void bigUInt();
 };
 
 // ---- parse -> String() ---------------------------------------------------------------------
@@ -152,8 +159,7 @@ void QuantityTest::parseCanonical_data() {
     // BinarySI caps at 2^63-1 on the decimal path.
     row("8Ei", "9223372036854775807", "BinarySI", "9223372036854775807", true);
     row("9Ei", "9223372036854775807", "BinarySI", "9223372036854775807", true);
-    row("9223372036854775807Ki", "9223372036854775807", "BinarySI", "9223372036854775807",
-        true);
+    row("9223372036854775807Ki", "9223372036854775807", "BinarySI", "9223372036854775807", true);
     // Fractional BinarySI prints as DecimalSI.
     row("100.035Ki", "102435840m", "BinarySI", "102435.84", true);
     row("0.5Mi", "512Ki", "BinarySI", "524288", true);
@@ -179,14 +185,12 @@ void QuantityTest::parseCanonical_data() {
     row("0.00000012345", "124n", "DecimalSI", "0.000000124", true);
     row("-0.00000012345", "-124n", "DecimalSI", "-0.000000124", true);
     // Beyond int64.
-    row("12345678901234567890", "12345678901234567890", "DecimalSI", "12345678901234567890",
-        true);
+    row("12345678901234567890", "12345678901234567890", "DecimalSI", "12345678901234567890", true);
     row("-12345678901234567890.5", "-12345678901234567890500m", "DecimalSI",
         "-12345678901234567890.5", true);
     row("1234567890123456789012e3", "1234567890123456789012e3", "DecimalExponent",
         "1234567890123456789012000", true);
-    row("18446744073709551616", "18446744073709551616", "DecimalSI", "18446744073709551616",
-        true);
+    row("18446744073709551616", "18446744073709551616", "DecimalSI", "18446744073709551616", true);
     // Texts v1.28's String() hands back verbatim.
     row("1.", "1.", "DecimalSI", "1", false);
     row("1.G", "1.G", "DecimalSI", "1000000000", false);
@@ -349,10 +353,10 @@ void QuantityTest::parseUpstreamTable() {
         const QString text = prefix + input;
         const Quantity got = mustParse(text);
         Quantity want = expect;
-        if (prefix == "-") want.neg();
-        QVERIFY2(got.compare(want) == 0,
-                 qPrintable(text + ": got " + str(got.toString()) + " want " +
-                            str(want.toDecimalString())));
+        if (prefix == "-")
+            want.neg();
+        QVERIFY2(got.compare(want) == 0, qPrintable(text + ": got " + str(got.toString()) +
+                                                    " want " + str(want.toDecimalString())));
         QCOMPARE(fmt(got.format()), format);
         QCOMPARE(got.sign(), want.sign());
     }
@@ -442,8 +446,7 @@ void QuantityTest::parseExactBoundaries_data() {
     row("9999999999999999999000m", false, 0, "9999999999999999999", "9999999999999999999");
     row("9999999999999999999.1", false, 0, "9999999999999999999.1", "9999999999999999999100m");
     row("1.0000000000000000001E", false, 0, "1000000000000000000.1", "1000000000000000000100m");
-    row("-1000000000000000000.1", false, 0, "-1000000000000000000.1",
-        "-1000000000000000000100m");
+    row("-1000000000000000000.1", false, 0, "-1000000000000000000.1", "-1000000000000000000100m");
     row("1.000000000000000001E", false, 0, "1000000000000000001", "1000000000000000001");
     row("1000000000000000001", false, 0, "1000000000000000001", "");
     row("-10E", false, 0, "-10000000000000000000", "");
@@ -451,8 +454,7 @@ void QuantityTest::parseExactBoundaries_data() {
     row("10000000000000000000", false, 0, "10000000000000000000", "10E");
     row("10.0E", false, 0, "10000000000000000000", "10E");
     row("-10000000000000000000000m", false, 0, "-10000000000000000000", "-10E");
-    row("10.0000000000000000001E", false, 0, "10000000000000000000.1",
-        "10000000000000000000100m");
+    row("10.0000000000000000001E", false, 0, "10000000000000000000.1", "10000000000000000000100m");
     row("10.000000000000000001E", false, 0, "10000000000000000001", "10000000000000000001");
     row("-9223372036854775809", false, 0, "-9223372036854775809", "");
     row("9223372036854775806", false, 0, "9223372036854775806", "");
@@ -462,8 +464,7 @@ void QuantityTest::parseExactBoundaries_data() {
     row("9223372036854775807", false, 0, "9223372036854775807", "");
     row("-9223372036854775808.0", false, 0, "-9223372036854775808", "-9223372036854775808");
     row("9223372036854775807000m", false, 0, "9223372036854775807", "9223372036854775807");
-    row("-9223372036854775808.1", false, 0, "-9223372036854775808.1",
-        "-9223372036854775808100m");
+    row("-9223372036854775808.1", false, 0, "-9223372036854775808.1", "-9223372036854775808100m");
     row("9223372036854775808", false, 0, "9223372036854775808", "");
     row("9223372036854775808.1", false, 0, "9223372036854775808.1", "9223372036854775808100m");
     // int64 amounts that are whole but scaled.
@@ -481,7 +482,8 @@ void QuantityTest::parseExactBoundaries() {
     const Quantity q = mustParse(input);
     const auto asInt = q.asInt64();
     QCOMPARE(asInt.has_value(), hasInt64);
-    if (hasInt64) QCOMPARE(qint64(*asInt), int64);
+    if (hasInt64)
+        QCOMPARE(qint64(*asInt), int64);
     QCOMPARE(str(q.toDecimalString()), exact);
     QCOMPARE(str(q.toString()), canonical);
 }
@@ -553,7 +555,8 @@ void QuantityTest::quantityString() {
     QCOMPARE(str(Quantity::fromDecimal(unscaled, exponent, f).toString()), expect);
     QCOMPARE(str(Quantity::fromScaled(unscaled, exponent, f).toString()), expect);
     QCOMPARE(str(mustParse(expect).toString()), expect);
-    if (!alternate.isEmpty()) QCOMPARE(str(mustParse(alternate).toString()), expect);
+    if (!alternate.isEmpty())
+        QCOMPARE(str(mustParse(alternate).toString()), expect);
     if (unscaled != 0) {
         Quantity negated = Quantity::fromDecimal(-unscaled, exponent, f);
         QCOMPARE(str(negated.toString()), "-" + expect);
@@ -756,7 +759,8 @@ void QuantityTest::constructors() {
         QCOMPARE(qint64(q.value()), value);
         QCOMPARE(qint64(*q.asInt64()), value);
     }
-    if (kind == "milli" && value <= kMax / 1000) QCOMPARE(qint64(q.milliValue()), value);
+    if (kind == "milli" && value <= kMax / 1000)
+        QCOMPARE(qint64(q.milliValue()), value);
 }
 
 // ---- comparison ----------------------------------------------------------------------------
@@ -1119,8 +1123,8 @@ void QuantityTest::roundUp_data() {
     QTest::addColumn<int>("exponent");
     QTest::addColumn<bool>("exact");
     auto row = [](const char* in, int s, qint64 u, int e, bool ok) {
-        QTest::newRow(qPrintable(QString("%1@%2").arg(in).arg(s))) << QString(in) << s << u << e
-                                                                   << ok;
+        QTest::newRow(qPrintable(QString("%1@%2").arg(in).arg(s)))
+            << QString(in) << s << u << e << ok;
     };
     row("9.01", -3, 901, -2, true);
     row("9.01", -2, 901, -2, true);
@@ -1145,7 +1149,8 @@ void QuantityTest::roundUp() {
     const Quantity expect = Quantity::fromDecimal(unscaled, exponent, Format::DecimalSI);
     for (bool decimal : {false, true}) {
         Quantity q = mustParse(input);
-        if (decimal) (void)q.cmp(mustParse("1.5Ki"));  // converts q like AsDec
+        if (decimal)
+            (void)q.cmp(mustParse("1.5Ki"));  // converts q like AsDec
         QCOMPARE(q.isDecimalHeld(), decimal);
         QCOMPARE(q.roundUp(scale), exact);
         QCOMPARE(q.cmp(expect), 0);
@@ -1214,15 +1219,66 @@ void QuantityTest::approximateFloat64() {
 void QuantityTest::roundTrip_data() {
     QTest::addColumn<QString>("input");
     const char* inputs[] = {
-        "0", "1", "-1", "+1", "100m", "1500m", "0.5", ".5", "1.", "1.G", "01", "0100m",
-        "1k", "1000", "1.5Gi", "0.5Ki", "1.5Ki", "100Mi", "1Gi", "7Ei", "8Ei", "9Ei", "12e6",
-        "2e3", "1E-3", "5e-1", "1e20", "1e21", "1e-10", "0.1n", "3.001n", "100.035Ki",
-        "0.05Gi", "-0.025Ti", "12345678901234567890", "-12345678901234567890.5",
-        "1234567890123456789012e3", "9223372036854775807", "9223372036854775808",
-        "-9223372036854775808", "999999999999999999.1", "1.0000000000000000001E", "10E", "12E",
-        "1e1000000", "1.5e1000000", "1e1000001", "12345678901234567890e1000000",
-        "-.484785E-7466", "1e4294967297", "0.000000000001Ki", "Ki", ".", "-", "1.3E+6",
-        "6.987654321G", "9.5000000001Gi", "-9.5000000001Gi", "1.01E", "300.2T",
+        "0",
+        "1",
+        "-1",
+        "+1",
+        "100m",
+        "1500m",
+        "0.5",
+        ".5",
+        "1.",
+        "1.G",
+        "01",
+        "0100m",
+        "1k",
+        "1000",
+        "1.5Gi",
+        "0.5Ki",
+        "1.5Ki",
+        "100Mi",
+        "1Gi",
+        "7Ei",
+        "8Ei",
+        "9Ei",
+        "12e6",
+        "2e3",
+        "1E-3",
+        "5e-1",
+        "1e20",
+        "1e21",
+        "1e-10",
+        "0.1n",
+        "3.001n",
+        "100.035Ki",
+        "0.05Gi",
+        "-0.025Ti",
+        "12345678901234567890",
+        "-12345678901234567890.5",
+        "1234567890123456789012e3",
+        "9223372036854775807",
+        "9223372036854775808",
+        "-9223372036854775808",
+        "999999999999999999.1",
+        "1.0000000000000000001E",
+        "10E",
+        "12E",
+        "1e1000000",
+        "1.5e1000000",
+        "1e1000001",
+        "12345678901234567890e1000000",
+        "-.484785E-7466",
+        "1e4294967297",
+        "0.000000000001Ki",
+        "Ki",
+        ".",
+        "-",
+        "1.3E+6",
+        "6.987654321G",
+        "9.5000000001Gi",
+        "-9.5000000001Gi",
+        "1.01E",
+        "300.2T",
     };
     for (const char* in : inputs) QTest::newRow(in) << QString(in);
 }
@@ -1256,9 +1312,8 @@ void QuantityTest::miscellany() {
     QCOMPARE(QString(formatName(Format::DecimalExponent)), QString("DecimalExponent"));
     QCOMPARE(QString(formatName(Format::BinarySI)), QString("BinarySI"));
     QCOMPARE(QString(formatName(Format::DecimalSI)), QString("DecimalSI"));
-    QCOMPARE(kFormatWrong,
-             QString("quantities must match the regular expression "
-                     "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
+    QCOMPARE(kFormatWrong, QString("quantities must match the regular expression "
+                                   "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"));
 
     // The default value is a DecimalSI zero.
     const Quantity zero;
@@ -1301,6 +1356,47 @@ void QuantityTest::miscellany() {
 
     // The (0 * +inf) of upstream's float conversion is mirrored.
     QVERIFY(std::isnan(Quantity::fromScaled(0, 500).asApproximateFloat64()));
+}
+
+// The helper integer behind the decimal form: digit counts, text and float conversion.
+void QuantityTest::bigUInt() {
+    using pilothouse::resource::detail::BigUInt;
+    for (uint64_t k = 1; k <= 400; ++k) {
+        BigUInt p(1);
+        p.mulPow10(k);
+        QCOMPARE(p.decimalDigits(), size_t(k + 1));
+        QCOMPARE(p.toDecimal(), "1" + std::string(k, '0'));
+        BigUInt below = p;
+        below.sub(BigUInt(1));
+        QCOMPARE(below.decimalDigits(), size_t(k));
+        QCOMPARE(below.toDecimal(), std::string(k, '9'));
+        QCOMPARE(*BigUInt::fromDecimal(below.toDecimal()), below);
+        // Correctly rounded like strtod.
+        QCOMPARE(p.toDouble(), std::strtod(p.toDecimal().c_str(), nullptr));
+        QCOMPARE(below.toDouble(), std::strtod(below.toDecimal().c_str(), nullptr));
+        BigUInt odd = p;
+        odd.mulSmall(7);
+        odd.addSmall(123456789);
+        QCOMPARE(odd.toDouble(), std::strtod(odd.toDecimal().c_str(), nullptr));
+        BigUInt q = odd;
+        QCOMPARE(q.divPow10(k), true);
+        QCOMPARE(
+            q.toDecimal(),
+            std::string(k > 9 ? "7" : std::to_string((7 * p.low64() + 123456789) / p.low64())));
+    }
+    // Ties to even just above 2^64: 2^64 + 2^11 is halfway between two doubles.
+    BigUInt tie(1);
+    tie.shiftLeft(64);
+    BigUInt half = tie;
+    tie.add(BigUInt(2048));
+    QCOMPARE(tie.toDouble(), std::ldexp(1.0, 64));
+    half.add(BigUInt(2049));
+    QCOMPARE(half.toDouble(), std::ldexp(1.0, 64) + 4096.0);
+    QVERIFY(!BigUInt::fromDecimal("12a").has_value());
+    BigUInt huge(1);
+    huge.shiftLeft(1100);
+    QCOMPARE(huge.toDouble(), std::numeric_limits<double>::infinity());
+    QCOMPARE(huge.trailingZeroBits(), uint64_t(1100));
 }
 
 QTEST_APPLESS_MAIN(QuantityTest)

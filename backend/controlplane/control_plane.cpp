@@ -1,0 +1,175 @@
+#include "controlplane/control_plane.h"
+
+#include <random>
+
+#include "api/object.h"
+#include "apiserver/admission/chain.h"
+#include "apiserver/authentication/token_authenticator.h"
+#include "apiserver/authorization/authorizer.h"
+#include "apiserver/authorization/rbac.h"
+#include "core_v1.pb.h"
+#include "rbac_v1.pb.h"
+#include "scheduling_v1.pb.h"
+
+namespace pilothouse::controlplane {
+
+namespace core = k8s::io::api::core::v1;
+namespace rbac = k8s::io::api::rbac::v1;
+using apiserver::Request;
+
+// Forwards reads to the API server, which exists only after the authorizer that needs them.
+class ListerProxy final : public apiserver::ObjectLister {
+public:
+    apiserver::APIServer* server = nullptr;
+    std::vector<std::unique_ptr<google::protobuf::Message>> list(const api::ResourceType& type,
+                                                                 const std::string& ns) const override {
+        return server->list(type, ns);
+    }
+    std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type, const std::string& ns,
+                                                   const std::string& name) const override {
+        return server->get(type, ns, name);
+    }
+};
+
+namespace {
+// 32 random hex digits from the OS, for the loopback token (not part of any simulation's state).
+std::string randomToken() {
+    std::random_device rd;
+    std::string out;
+    static const char hex[] = "0123456789abcdef";
+    for (int i = 0; i < 32; ++i) out += hex[rd() % 16];
+    return out;
+}
+}  // namespace
+
+struct ControlPlane::Auth {
+    ListerProxy lister;
+    std::unique_ptr<apiserver::authentication::TokenAuthenticator> authenticator;
+    std::unique_ptr<apiserver::authorization::Authorizer> authorizer;
+};
+
+StatusOr<std::unique_ptr<ControlPlane>> ControlPlane::start(const Options& options,
+                                                            const sim::Clock& clock) {
+    std::unique_ptr<ControlPlane> cp(new ControlPlane(clock));
+    store::Options storeOptions;
+    storeOptions.path = options.storePath;
+    auto st = store::open(storeOptions);
+    if (!st) return st.status().withContext("cannot open the store \"" + options.storePath + "\": ");
+    cp->store_ = std::move(*st);
+    cp->auth_ = std::make_unique<Auth>();
+
+    apiserver::Config config;
+    config.uidSeed = options.seed * 0x9e3779b97f4a7c15ULL + uint64_t(cp->store_->currentRevision());
+    if (!options.tokenFile.empty()) {
+        auto authn = apiserver::authentication::TokenAuthenticator::fromFile(options.tokenFile);
+        if (!authn) return authn.status();
+        cp->auth_->authenticator = std::make_unique<apiserver::authentication::TokenAuthenticator>(
+            std::move(*authn));
+        cp->auth_->authenticator->setAnonymousEnabled(options.anonymousAuth);
+        auto* authenticator = cp->auth_->authenticator.get();
+        cp->loopbackToken_ = randomToken();
+        config.authenticate = [authenticator, loopback = cp->loopbackToken_](
+                                  const std::string& token) -> StatusOr<apiserver::UserInfo> {
+            if (token == loopback)
+                return apiserver::UserInfo{"system:apiserver", "", {"system:masters", "system:authenticated"}};
+            return authenticator->authenticate(token);
+        };
+        using namespace apiserver::authorization;
+        cp->auth_->authorizer = std::make_unique<UnionAuthorizer>(std::vector<std::shared_ptr<const Authorizer>>{
+            std::make_shared<PrivilegedGroupAuthorizer>(),
+            std::make_shared<RBACAuthorizer>(cp->auth_->lister)});
+        auto* authorizer = cp->auth_->authorizer.get();
+        config.authorize = [authorizer](const apiserver::Attributes& a, std::string* reason) -> StatusOr<bool> {
+            auto result = authorizer->authorize(a);
+            if (result.decision == Decision::Allow) {
+                *reason = result.reason;
+                return true;
+            }
+            *reason = forbiddenMessage(a, result.reason);
+            return false;
+        };
+    }
+    for (const auto& name : options.admissionPlugins) {
+        auto plugin = apiserver::admission::newPlugin(name);
+        if (!plugin)
+            return Status(StatusCode::InvalidArgument, "admission plugin \"" + name + "\" is unknown");
+        if (auto m = std::dynamic_pointer_cast<apiserver::admission::MutationInterface>(plugin))
+            config.mutatingAdmission.push_back(m);
+        if (auto v = std::dynamic_pointer_cast<apiserver::admission::ValidationInterface>(plugin))
+            config.validatingAdmission.push_back(v);
+    }
+    cp->apiServer_ = std::make_unique<apiserver::APIServer>(*cp->store_, clock, std::move(config));
+    cp->auth_->lister.server = cp->apiServer_.get();
+    PH_RETURN_IF_ERROR(cp->bootstrap());
+    return cp;
+}
+
+ControlPlane::ControlPlane(const sim::Clock& clock) : clock_(clock) {}
+ControlPlane::~ControlPlane() = default;
+
+Status ControlPlane::bootstrap() {
+    const auto& scheme = api::Scheme::instance();
+    auto ensure = [&](const char* resource, std::shared_ptr<google::protobuf::Message> obj) -> Status {
+        const api::ResourceType* type = scheme.byName(resource);
+        const auto& meta = api::metadata(*obj);
+        if (apiServer_->get(*type, meta.namespace_(), meta.name())) return {};
+        Request req;
+        req.token = loopbackToken_;
+        req.verb = "create";
+        req.type = type;
+        req.namespace_ = meta.namespace_();
+        req.body = std::move(obj);
+        auto resp = apiServer_->handle(req);
+        if (!resp.ok() && resp.status.reason() != "AlreadyExists")
+            return resp.status.withContext("bootstrapping the control plane: ");
+        return {};
+    };
+    for (const char* ns : {"default", "kube-system", "kube-public", "kube-node-lease"}) {
+        auto n = std::make_shared<core::Namespace>();
+        n->mutable_metadata()->set_name(ns);
+        PH_RETURN_IF_ERROR(ensure("namespaces", n));
+    }
+    struct SystemClass {
+        const char* name;
+        int32_t value;
+        const char* description;
+    };
+    for (const SystemClass& c :
+         {SystemClass{"system-node-critical", 2000001000,
+                      "Used for system critical pods that must not be moved from their current node."},
+          SystemClass{"system-cluster-critical", 2000000000,
+                      "Used for system critical pods that must run in the cluster, but can be moved to another node if necessary."}}) {
+        auto pc = std::make_shared<k8s::io::api::scheduling::v1::PriorityClass>();
+        pc->mutable_metadata()->set_name(c.name);
+        pc->set_value(c.value);
+        pc->set_description(c.description);
+        PH_RETURN_IF_ERROR(ensure("priorityclasses", pc));
+    }
+    auto admin = std::make_shared<rbac::ClusterRole>();
+    admin->mutable_metadata()->set_name("cluster-admin");
+    (*admin->mutable_metadata()->mutable_labels())["kubernetes.io/bootstrapping"] = "rbac-defaults";
+    auto* rule = admin->add_rules();
+    rule->add_api_groups("*");
+    rule->add_resources("*");
+    rule->add_verbs("*");
+    PH_RETURN_IF_ERROR(ensure("clusterroles", admin));
+    auto view = std::make_shared<rbac::ClusterRole>();
+    view->mutable_metadata()->set_name("view");
+    auto* viewRule = view->add_rules();
+    viewRule->add_api_groups("*");
+    viewRule->add_resources("*");
+    for (const char* verb : {"get", "list", "watch"}) viewRule->add_verbs(verb);
+    PH_RETURN_IF_ERROR(ensure("clusterroles", view));
+    auto binding = std::make_shared<rbac::ClusterRoleBinding>();
+    binding->mutable_metadata()->set_name("cluster-admin");
+    auto* subject = binding->add_subjects();
+    subject->set_kind("Group");
+    subject->set_api_group("rbac.authorization.k8s.io");
+    subject->set_name("system:masters");
+    binding->mutable_role_ref()->set_api_group("rbac.authorization.k8s.io");
+    binding->mutable_role_ref()->set_kind("ClusterRole");
+    binding->mutable_role_ref()->set_name("cluster-admin");
+    return ensure("clusterrolebindings", binding);
+}
+
+}  // namespace pilothouse::controlplane

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Installs what building and testing Pilothouse needs on Debian 12 (run as root). Idempotent:
+# installs only what is missing.
+set -euo pipefail
+packages=(
+  cmake ninja-build g++ pkg-config dpkg-dev file
+  qt6-base-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
+  libsqlite3-dev libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
+  libyaml-cpp-dev
+  python3-grpcio python3-protobuf python3-yaml
+)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

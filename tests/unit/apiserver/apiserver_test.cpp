@@ -1,0 +1,308 @@
+// The API server through the assembled control plane: each stage in order, each error class with
+// Kubernetes' reason, code and text, the subresources, patches and watches.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+#include "api/codec/json.h"
+#include "api/codec/manifest.h"
+#include "api/object.h"
+#include "apiserver/errors.h"
+#include "controlplane/control_plane.h"
+#include "core_v1.pb.h"
+#include "sim/clock.h"
+
+using namespace pilothouse;
+using apiserver::Request;
+using apiserver::Response;
+namespace core = k8s::io::api::core::v1;
+
+namespace {
+
+const api::ResourceType* type(const char* name) { return api::Scheme::instance().byName(name); }
+
+std::shared_ptr<google::protobuf::Message> parse(const std::string& yaml) {
+    std::vector<std::string> warnings;
+    auto ms = codec::loadManifests(yaml, "test.yaml", &warnings);
+    if (!ms || ms->empty()) qFatal("bad test manifest: %s", ms.status().message().c_str());
+    return std::shared_ptr<google::protobuf::Message>(std::move((*ms)[0].object));
+}
+
+Request create(const char* resource, const std::string& yaml, const std::string& token = {}) {
+    Request r;
+    r.verb = "create";
+    r.type = type(resource);
+    r.body = parse(yaml);
+    r.namespace_ = api::metadata(*r.body).namespace_();
+    r.token = token;
+    return r;
+}
+
+Request named(const char* verb, const char* resource, const std::string& ns, const std::string& name,
+              const std::string& token = {}) {
+    Request r;
+    r.verb = verb;
+    r.type = type(resource);
+    r.namespace_ = ns;
+    r.name = name;
+    r.token = token;
+    return r;
+}
+
+const char* kPod = "apiVersion: v1\nkind: Pod\nmetadata: {name: web, namespace: default}\nspec:\n  containers:\n  - {name: c, image: nginx, resources: {limits: {cpu: '0.5', memory: 1Gi}}}\n";
+
+}  // namespace
+
+class ApiServerTest : public QObject {
+    Q_OBJECT
+    sim::VirtualClock clock_;
+    std::unique_ptr<controlplane::ControlPlane> cp_;
+    QTemporaryDir dir_;
+
+private slots:
+    void init() {
+        const std::string tokens = dir_.filePath(QStringLiteral("tokens.csv")).toStdString();
+        std::ofstream(tokens) << "admin-token,alice,1,system:masters\n"
+                                 "student-token,bob,2,\"students\"\n";
+        controlplane::Options o;
+        o.tokenFile = tokens;
+        auto cp = controlplane::ControlPlane::start(o, clock_);
+        QVERIFY2(cp.isOk(), cp.status().message().c_str());
+        cp_ = std::move(*cp);
+    }
+    void cleanup() { cp_.reset(); }
+
+    void createRunsEveryStageInOrder() {
+        Response r = cp_->apiServer().handle(create("pods", kPod, "admin-token"));
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        std::vector<std::string> stages;
+        for (const auto& s : r.trace)
+            if (stages.empty() || stages.back() != s.stage) stages.push_back(s.stage);
+        const std::vector<std::string> expected = {"authentication", "authorization", "mutating admission",
+                                                   "validation", "validating admission", "storage"};
+        QCOMPARE(stages, expected);
+        // Stages follow each other in virtual time.
+        for (size_t i = 1; i < r.trace.size(); ++i) QVERIFY(r.trace[i].startNanos >= r.trace[i - 1].endNanos);
+        const auto& pod = static_cast<const core::Pod&>(*r.object);
+        // Defaulting (requests from limits, before the QoS class is computed),
+        // DefaultTolerationSeconds, Priority and canonical quantities all happened.
+        QCOMPARE(pod.spec().restart_policy(), std::string("Always"));
+        QCOMPARE(pod.spec().containers(0).image_pull_policy(), std::string("Always"));
+        QCOMPARE(pod.spec().containers(0).resources().requests().at("cpu"), std::string("500m"));
+        QCOMPARE(pod.spec().tolerations_size(), 2);
+        QCOMPARE(pod.spec().tolerations(0).toleration_seconds(), int64_t(300));
+        QVERIFY(pod.spec().has_priority());
+        QCOMPARE(pod.status().phase(), std::string("Pending"));
+        QCOMPARE(pod.status().qos_class(), std::string("Guaranteed"));
+        QVERIFY(!pod.metadata().uid().empty());
+        QCOMPARE(pod.metadata().resource_version(), std::to_string(cp_->store().currentRevision()));
+    }
+
+    void errors_data() {
+        QTest::addColumn<int>("step");  // which request to make
+        QTest::addColumn<QString>("reason");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("401 unknown token") << 0 << "Unauthorized" << 401 << "Unauthorized";
+        QTest::newRow("403 RBAC") << 1 << "Forbidden" << 403
+            << "pods is forbidden: User \"bob\" cannot create resource \"pods\" in API group \"\" in the namespace \"default\"";
+        QTest::newRow("404 get") << 2 << "NotFound" << 404 << "pods \"nope\" not found";
+        QTest::newRow("409 exists") << 3 << "AlreadyExists" << 409 << "pods \"web\" already exists";
+        QTest::newRow("409 conflict") << 4 << "Conflict" << 409
+            << "Operation cannot be fulfilled on pods \"web\": the object has been modified; please apply your changes to the latest version and try again";
+        QTest::newRow("422 invalid") << 5 << "Invalid" << 422 << "Pod \"bad\" is invalid: spec.containers[0].image: Required value";
+        QTest::newRow("404 namespace") << 6 << "NotFound" << 404 << "namespaces \"ghost\" not found";
+        QTest::newRow("403 subresource") << 7 << "Forbidden" << 403
+            << "pods \"web\" is forbidden: User \"bob\" cannot create resource \"pods/binding\" in API group \"\" in the namespace \"default\"";
+    }
+    void errors() {
+        QFETCH(int, step);
+        QFETCH(QString, reason);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        auto& s = cp_->apiServer();
+        QVERIFY(s.handle(create("pods", kPod, "admin-token")).ok());
+        Request r;
+        switch (step) {
+            case 0: r = create("pods", kPod, "wrong-token"); break;
+            case 1: r = create("pods", kPod, "student-token"); break;
+            case 2: r = named("get", "pods", "default", "nope", "admin-token"); break;
+            case 3: r = create("pods", kPod, "admin-token"); break;
+            case 4: {
+                r = named("update", "pods", "default", "web", "admin-token");
+                auto body = parse(kPod);
+                api::mutableMetadata(body.get())->set_resource_version("1");
+                r.body = body;
+                break;
+            }
+            case 5: r = create("pods", "apiVersion: v1\nkind: Pod\nmetadata: {name: bad}\nspec:\n  containers: [{name: c}]\n", "admin-token"); break;
+            case 6: r = create("pods", "apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: ghost}\nspec:\n  containers: [{name: c, image: i}]\n", "admin-token"); break;
+            case 7: {
+                r = named("create", "pods", "default", "web", "student-token");
+                r.subresource = "binding";
+                r.body = parse("apiVersion: v1\nkind: Binding\nmetadata: {name: web}\ntarget: {kind: Node, name: n}\n");
+                break;
+            }
+        }
+        Response resp = s.handle(r);
+        QVERIFY(!resp.ok());
+        QCOMPARE(QString::fromStdString(resp.status.reason()), reason);
+        QCOMPARE(resp.status.httpCode(), code);
+        QCOMPARE(QString::fromStdString(resp.status.message()), message);
+        // The trace says where it stopped.
+        QVERIFY(!resp.trace.empty());
+        QVERIFY(!resp.trace.back().passed || resp.trace.back().stage == std::string("storage"));
+        // metav1.Status carries the same.
+        auto status = apiserver::toStatusObject(resp.status);
+        QCOMPARE(status.code(), code);
+        QCOMPARE(QString::fromStdString(status.reason()), reason);
+    }
+
+    void rbacRoleBindingGrantsAccess() {
+        auto& s = cp_->apiServer();
+        QVERIFY(s.handle(create("roles", "apiVersion: rbac.authorization.k8s.io/v1\nkind: Role\nmetadata: {name: pod-reader, namespace: default}\nrules:\n- {apiGroups: [''], resources: [pods], verbs: [get, list]}\n", "admin-token")).ok());
+        QVERIFY(!s.handle(named("list", "pods", "default", "", "student-token")).ok());
+        QVERIFY(s.handle(create("rolebindings", "apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata: {name: students-read, namespace: default}\nsubjects:\n- {kind: Group, name: students}\nroleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: pod-reader}\n", "admin-token")).ok());
+        QVERIFY(s.handle(named("list", "pods", "default", "", "student-token")).ok());
+        QVERIFY(!s.handle(named("list", "pods", "kube-system", "", "student-token")).ok());
+        QVERIFY(!s.handle(create("pods", kPod, "student-token")).ok());
+    }
+
+    void bindingAndStatusSubresources() {
+        auto& s = cp_->apiServer();
+        QVERIFY(s.handle(create("pods", kPod, "admin-token")).ok());
+        Request bind = named("create", "pods", "default", "web", "admin-token");
+        bind.subresource = "binding";
+        bind.body = parse("apiVersion: v1\nkind: Binding\nmetadata: {name: web, namespace: default}\ntarget: {kind: Node, name: node-a}\n");
+        Response r = s.handle(bind);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        auto pod = static_cast<const core::Pod&>(*r.object);
+        QCOMPARE(pod.spec().node_name(), std::string("node-a"));
+        QCOMPARE(pod.status().conditions(0).type(), std::string("PodScheduled"));
+        QCOMPARE(pod.status().conditions(0).status(), std::string("True"));
+        // A second binding is a conflict with upstream's text.
+        r = s.handle(bind);
+        QCOMPARE(QString::fromStdString(r.status.message()),
+                 QStringLiteral("Operation cannot be fulfilled on pods \"web\": pod web is already assigned to node \"node-a\""));
+        // Status updates change only status; main updates keep status.
+        auto updated = std::make_shared<core::Pod>(pod);
+        updated->mutable_status()->set_phase("Running");
+        updated->mutable_spec()->set_node_name("elsewhere");
+        Request st = named("update", "pods", "default", "web", "admin-token");
+        st.subresource = "status";
+        st.body = updated;
+        r = s.handle(st);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(static_cast<const core::Pod&>(*r.object).status().phase(), std::string("Running"));
+        QCOMPARE(static_cast<const core::Pod&>(*r.object).spec().node_name(), std::string("node-a"));
+    }
+
+    void mergeAndJsonPatch() {
+        auto& s = cp_->apiServer();
+        QVERIFY(s.handle(create("pods", kPod, "admin-token")).ok());
+        Request p = named("patch", "pods", "default", "web", "admin-token");
+        p.patch = *codec::parseJson("{\"metadata\":{\"labels\":{\"tier\":\"front\"}}}");
+        Response r = s.handle(p);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(api::metadata(*r.object).labels().at("tier"), std::string("front"));
+        p.patch = *codec::parseJson("{\"metadata\":{\"labels\":{\"tier\":null}}}");
+        r = s.handle(p);
+        QVERIFY(api::metadata(*r.object).labels().empty());
+        p.patchType = apiserver::PatchType::Json;
+        p.patch = *codec::parseJson("[{\"op\":\"replace\",\"path\":\"/spec/containers/0/image\",\"value\":\"nginx:1.26\"}]");
+        r = s.handle(p);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(static_cast<const core::Pod&>(*r.object).spec().containers(0).image(), std::string("nginx:1.26"));
+        // Changing an immutable field through a patch fails validation.
+        p.patch = *codec::parseJson("[{\"op\":\"replace\",\"path\":\"/spec/containers/0/name\",\"value\":\"d\"}]");
+        r = s.handle(p);
+        QCOMPARE(QString::fromStdString(r.status.reason()), QStringLiteral("Invalid"));
+    }
+
+    void noOpUpdateKeepsResourceVersion() {
+        auto& s = cp_->apiServer();
+        Response created = s.handle(create("pods", kPod, "admin-token"));
+        Request u = named("update", "pods", "default", "web", "admin-token");
+        u.body = std::shared_ptr<google::protobuf::Message>(created.object->New());
+        const_cast<google::protobuf::Message&>(*u.body).CopyFrom(*created.object);
+        Response r = s.handle(u);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(api::metadata(*r.object).resource_version(), api::metadata(*created.object).resource_version());
+    }
+
+    void gracefulDeletionOfBoundPod() {
+        auto& s = cp_->apiServer();
+        QVERIFY(s.handle(create("pods", "apiVersion: v1\nkind: Pod\nmetadata: {name: bound, namespace: default}\nspec:\n  nodeName: node-a\n  containers: [{name: c, image: i}]\n", "admin-token")).ok());
+        Response r = s.handle(named("delete", "pods", "default", "bound", "admin-token"));
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QVERIFY(api::metadata(*r.object).has_deletion_timestamp());
+        QCOMPARE(api::metadata(*r.object).deletion_grace_period_seconds(), int64_t(30));
+        QVERIFY(s.handle(named("get", "pods", "default", "bound", "admin-token")).ok());
+        Request force = named("delete", "pods", "default", "bound", "admin-token");
+        force.gracePeriodSeconds = 0;
+        QVERIFY(s.handle(force).ok());
+        QCOMPARE(QString::fromStdString(s.handle(named("get", "pods", "default", "bound", "admin-token")).status.reason()), QStringLiteral("NotFound"));
+    }
+
+    void watchThroughTheApiServer() {
+        auto& s = cp_->apiServer();
+        Request w = named("watch", "pods", "default", "", "admin-token");
+        w.resourceVersion = cp_->store().currentRevision();
+        auto stream = s.watch(w);
+        QVERIFY(stream.isOk());
+        QVERIFY(s.handle(create("pods", kPod, "admin-token")).ok());
+        QVERIFY(s.handle(named("delete", "pods", "default", "web", "admin-token")).ok());
+        std::vector<apiserver::WatchEvent> got;
+        for (int i = 0; i < 20 && got.size() < 2; ++i) {
+            auto events = (*stream)->next(std::chrono::milliseconds(50));
+            QVERIFY(events.isOk());
+            for (auto& e : *events) got.push_back(std::move(e));
+        }
+        QCOMPARE(int(got.size()), 2);
+        QVERIFY(got[0].type == store::EventType::Added);
+        QVERIFY(got[1].type == store::EventType::Deleted);
+        QCOMPARE(api::metadata(*got[1].object).name(), std::string("web"));
+        // Label selectors filter, and a student without RBAC cannot watch.
+        w.token = "student-token";
+        auto denied = s.watch(w);
+        QCOMPARE(QString::fromStdString(denied.status().reason()), QStringLiteral("Forbidden"));
+        // Watching below the compacted revision is 410 Expired.
+        QVERIFY(cp_->store().compact(cp_->store().currentRevision()).isOk());
+        w.token = "admin-token";
+        w.resourceVersion = 1;
+        auto gone = s.watch(w);
+        QCOMPARE(gone.status().httpCode(), 410);
+    }
+
+    void listAtPastRevisionAndSelectors() {
+        auto& s = cp_->apiServer();
+        QVERIFY(s.handle(create("pods", kPod, "admin-token")).ok());
+        const int64_t before = cp_->store().currentRevision();
+        QVERIFY(s.handle(create("pods", "apiVersion: v1\nkind: Pod\nmetadata: {name: other, namespace: default, labels: {app: x}}\nspec:\n  nodeName: node-b\n  containers: [{name: c, image: i}]\n", "admin-token")).ok());
+        Request l = named("list", "pods", "default", "", "admin-token");
+        QCOMPARE(int(s.handle(l).items.size()), 2);
+        l.resourceVersion = before;
+        QCOMPARE(int(s.handle(l).items.size()), 1);
+        l.resourceVersion = 0;
+        l.labelSelector = "app=x";
+        QCOMPARE(int(s.handle(l).items.size()), 1);
+        l.labelSelector.clear();
+        l.fieldSelector = "spec.nodeName=node-b";
+        QCOMPARE(int(s.handle(l).items.size()), 1);
+        l.fieldSelector = "spec.colour=red";
+        QCOMPARE(QString::fromStdString(s.handle(l).status.message()), QStringLiteral("field label not supported: spec.colour"));
+    }
+
+    void bootstrapObjectsExist() {
+        auto& s = cp_->apiServer();
+        for (const char* ns : {"default", "kube-system", "kube-public", "kube-node-lease"})
+            QVERIFY(s.handle(named("get", "namespaces", "", ns, "admin-token")).ok());
+        Response pc = s.handle(named("get", "priorityclasses", "", "system-node-critical", "admin-token"));
+        QVERIFY(pc.ok());
+        QCOMPARE(api::metadata(*pc.object).generation(), int64_t(1));
+    }
+};
+
+QTEST_APPLESS_MAIN(ApiServerTest)
+#include "apiserver_test.moc"

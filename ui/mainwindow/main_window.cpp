@@ -1,0 +1,77 @@
+#include "mainwindow/main_window.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTimer>
+
+#include "api/time_format.h"
+#include "client/control_plane_client.h"
+#include "core_v1.pb.h"
+#include "models/object_table_model.h"
+
+namespace pilothouse::ui {
+
+MainWindow::MainWindow(ControlPlaneClient* client, QWidget* parent)
+    : QMainWindow(parent),
+      client_(client),
+      nodes_(new ObjectTableModel(client, QStringLiteral("nodes"), this)),
+      pods_(new ObjectTableModel(client, QStringLiteral("pods"), this)),
+      tabs_(new QTabWidget(this)),
+      connection_(new QLabel(this)),
+      revision_(new QLabel(this)),
+      time_(new QLabel(this)),
+      counts_(new QLabel(this)) {
+    setWindowTitle(tr("Pilothouse"));
+    tabs_->addTab(makeTable(nodes_), tr("Nodes"));
+    tabs_->addTab(makeTable(pods_), tr("Pods"));
+    setCentralWidget(tabs_);
+    for (QLabel* l : {connection_, revision_, time_, counts_}) statusBar()->addWidget(l);
+    connect(nodes_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
+    connect(pods_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
+    connect(client_, &ControlPlaneClient::errorOccurred, this,
+            [this](const QString& m) { statusBar()->showMessage(m, 10000); });
+    // AGE and the clock move even when nothing changes in the store.
+    auto* tick = new QTimer(this);
+    connect(tick, &QTimer::timeout, this, [this] {
+        nodes_->refreshTimes();
+        pods_->refreshTimes();
+        updateStatus();
+    });
+    tick->start(1000);
+    client_->watchResource(QStringLiteral("nodes"));
+    client_->watchResource(QStringLiteral("pods"));
+    updateStatus();
+}
+
+QTableView* MainWindow::makeTable(ObjectTableModel* model) {
+    auto* view = new QTableView(this);
+    view->setModel(model);
+    view->setAlternatingRowColors(true);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setShowGrid(false);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    return view;
+}
+
+void MainWindow::updateStatus() {
+    connection_->setText(tr("Control plane: %1").arg(client_->endpoint()));
+    revision_->setText(tr("Revision %1").arg(std::max(nodes_->revision(), pods_->revision())));
+    time_->setText(tr("Time %1").arg(QString::fromStdString(api::formatTime(client_->nowNanos()))));
+    int pending = 0, running = 0;
+    for (int r = 0; r < pods_->rowCount(); ++r) {
+        const auto* pod = dynamic_cast<const k8s::io::api::core::v1::Pod*>(pods_->objectAt(r).get());
+        if (!pod) continue;
+        if (pod->status().phase() == "Pending") ++pending;
+        if (pod->status().phase() == "Running") ++running;
+    }
+    counts_->setText(tr("%n node(s)", nullptr, nodes_->rowCount()) + QStringLiteral(" · ") +
+                     tr("%n pod(s): %1 pending, %2 running", nullptr, pods_->rowCount()).arg(pending).arg(running));
+}
+
+}  // namespace pilothouse::ui

@@ -1,0 +1,124 @@
+#include "models/object_table_model.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <algorithm>
+
+#include "api/object.h"
+#include "api/scheme.h"
+#include "kubectl/table_printer.h"
+
+namespace pilothouse::ui {
+
+namespace {
+const api::ResourceType* typeOf(const QString& resource) {
+    return api::Scheme::instance().byName(resource.toStdString());
+}
+}  // namespace
+
+ObjectTableModel::ObjectTableModel(ControlPlaneClient* client, const QString& resource, QObject* parent)
+    : QAbstractTableModel(parent), client_(client), resource_(resource) {
+    if (const api::ResourceType* type = typeOf(resource)) {
+        auto empty = kubectl::buildTable(*type, {}, kubectl::Columns::Wide, type->namespaced, 0);
+        for (const auto& h : empty.headers) headers_ << QString::fromStdString(h);
+    }
+    connect(client, &ControlPlaneClient::objectsListed, this, &ObjectTableModel::onListed);
+    connect(client, &ControlPlaneClient::objectChanged, this, &ObjectTableModel::onChanged);
+}
+
+int ObjectTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
+int ObjectTableModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(headers_.size()); }
+
+QVariant ObjectTableModel::data(const QModelIndex& index, int role) const {
+    if (!index.isValid() || index.row() >= rows_.size()) return {};
+    const Row& row = rows_[index.row()];
+    if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return row.cells.value(index.column());
+    if (role == Qt::ForegroundRole) {
+        const QString& cell = row.cells.value(index.column());
+        const QString header = headers_.value(index.column());
+        if (header == QLatin1String("STATUS")) {
+            if (cell == QLatin1String("Running") || cell == QLatin1String("Ready") || cell == QLatin1String("Active"))
+                return QBrush(QColor(0x1b, 0x8a, 0x3c));
+            if (cell == QLatin1String("Pending") || cell == QLatin1String("SchedulingGated"))
+                return QBrush(QColor(0xb3, 0x6b, 0x00));
+            return QBrush(QColor(0xc6, 0x28, 0x28));
+        }
+    }
+    return {};
+}
+
+QVariant ObjectTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
+    if (orientation != Qt::Horizontal) return {};
+    if (role == Qt::DisplayRole) return headers_.value(section);
+    if (role == Qt::FontRole) {
+        QFont f;
+        f.setBold(true);
+        return f;
+    }
+    return {};
+}
+
+ObjectPtr ObjectTableModel::objectAt(int row) const {
+    return row >= 0 && row < rows_.size() ? rows_[row].object : nullptr;
+}
+
+QString ObjectTableModel::keyOf(const ObjectPtr& object) {
+    return QString::fromStdString(api::namespacedName(api::metadata(*object)));
+}
+
+QStringList ObjectTableModel::cellsFor(const ObjectPtr& object) const {
+    const api::ResourceType* type = typeOf(resource_);
+    std::vector<std::unique_ptr<google::protobuf::Message>> one;
+    one.emplace_back(object->New());
+    one.back()->CopyFrom(*object);
+    auto table = kubectl::buildTable(*type, one, kubectl::Columns::Wide, type->namespaced, client_->nowNanos());
+    QStringList cells;
+    for (const auto& c : table.rows.at(0)) cells << QString::fromStdString(c);
+    return cells;
+}
+
+void ObjectTableModel::onListed(const QString& resource, const QVector<ObjectPtr>& objects, qint64 revision) {
+    if (resource != resource_) return;
+    beginResetModel();  // a (re-)list replaces everything
+    rows_.clear();
+    for (const auto& o : objects) rows_.push_back({keyOf(o), o, cellsFor(o)});
+    std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.key < b.key; });
+    endResetModel();
+    revision_ = revision;
+    emit revisionChanged(revision_);
+}
+
+void ObjectTableModel::onChanged(const QString& resource, const ObjectEvent& event) {
+    if (resource != resource_) return;
+    const QString key = keyOf(event.object);
+    auto it = std::lower_bound(rows_.begin(), rows_.end(), key, [](const Row& r, const QString& k) { return r.key < k; });
+    const int row = int(it - rows_.begin());
+    const bool present = it != rows_.end() && it->key == key;
+    if (event.type == ObjectEvent::Type::Deleted) {
+        if (present) {
+            beginRemoveRows({}, row, row);
+            rows_.erase(it);
+            endRemoveRows();
+        }
+    } else if (present) {
+        it->object = event.object;
+        it->cells = cellsFor(event.object);
+        emit dataChanged(index(row, 0), index(row, columnCount() - 1));
+    } else {
+        beginInsertRows({}, row, row);
+        rows_.insert(it, Row{key, event.object, cellsFor(event.object)});
+        endInsertRows();
+    }
+    revision_ = event.revision;
+    emit revisionChanged(revision_);
+}
+
+void ObjectTableModel::refreshTimes() {
+    if (rows_.isEmpty()) return;
+    for (auto& r : rows_) r.cells = cellsFor(r.object);
+    emit dataChanged(index(0, 0), index(int(rows_.size()) - 1, columnCount() - 1), {Qt::DisplayRole});
+}
+
+}  // namespace pilothouse::ui

@@ -1,0 +1,54 @@
+// A table of the objects of one resource type with kubectl's columns for it (the same printer as
+// `pilothousectl get`), kept current from a ControlPlaneClient's informer: a list resets the model,
+// each watch event inserts, changes or removes one row (incremental model signals).
+#pragma once
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QStringList>
+#include <QVector>
+
+#include "client/control_plane_client.h"
+
+namespace pilothouse::ui {
+
+class ObjectTableModel final : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    // `resource` as kubectl names it ("pods", "nodes").
+    ObjectTableModel(ControlPlaneClient* client, const QString& resource, QObject* parent = nullptr);
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    QString resource() const { return resource_; }
+    qint64 revision() const { return revision_; }
+    // The object shown in a row (nullptr when out of range).
+    ObjectPtr objectAt(int row) const;
+    // Recomputes time-dependent cells (AGE) without touching the rows.
+    void refreshTimes();
+
+signals:
+    void revisionChanged(qint64 revision);
+
+private:
+    void onListed(const QString& resource, const QVector<ObjectPtr>& objects, qint64 revision);
+    void onChanged(const QString& resource, const ObjectEvent& event);
+    QStringList cellsFor(const ObjectPtr& object) const;
+    static QString keyOf(const ObjectPtr& object);
+
+    ControlPlaneClient* client_;
+    QString resource_;
+    QStringList headers_;
+    struct Row {
+        QString key;  // namespace/name
+        ObjectPtr object;
+        QStringList cells;
+    };
+    QVector<Row> rows_;  // sorted by key, as kubectl lists
+    qint64 revision_ = 0;
+};
+
+}  // namespace pilothouse::ui
