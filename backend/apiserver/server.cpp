@@ -150,6 +150,7 @@ std::string serialize(const api::ResourceType& type, const Message& object) {
     copy->CopyFrom(object);
     api::mutableMetadata(copy.get())->clear_resource_version();
     api::setTypeMeta(copy.get(), type);
+    codec::clearEmptyStructs(copy.get());
     // Deterministic: map entries in key order, so equal objects give equal bytes (no-op updates
     // are detected by comparing them, and runs replay byte for byte).
     std::string bytes;

@@ -1,5 +1,6 @@
 #include "mainwindow/main_window.h"
 
+#include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
 #include <QStatusBar>
@@ -28,7 +29,15 @@ MainWindow::MainWindow(ControlPlaneClient* client, QWidget* parent)
     tabs_->addTab(makeTable(nodes_), tr("Nodes"));
     tabs_->addTab(makeTable(pods_), tr("Pods"));
     setCentralWidget(tabs_);
-    for (QLabel* l : {connection_, revision_, time_, counts_}) statusBar()->addWidget(l);
+    QFont statusFont = statusBar()->font();
+    statusFont.setPointSizeF(statusFont.pointSizeF() * 1.3);
+    statusBar()->setFont(statusFont);
+    for (QLabel* l : {connection_, revision_, time_, counts_}) {
+        l->setFont(statusFont);
+        l->setContentsMargins(8, 4, 16, 4);
+        statusBar()->addWidget(l);
+    }
+    tabs_->setStyleSheet(QStringLiteral("QTabBar::tab { font-size: 15pt; padding: 8px 24px; }"));
     connect(nodes_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
     connect(pods_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
     connect(client_, &ControlPlaneClient::errorOccurred, this,
@@ -48,6 +57,15 @@ MainWindow::MainWindow(ControlPlaneClient* client, QWidget* parent)
 
 QTableView* MainWindow::makeTable(ObjectTableModel* model) {
     auto* view = new QTableView(this);
+    // Readable from the back of a workshop room: large type, generous rows and cell padding.
+    QFont font = view->font();
+    font.setPointSizeF(font.pointSizeF() * 1.6);
+    view->setFont(font);
+    QFont headerFont = font;
+    headerFont.setBold(true);
+    view->horizontalHeader()->setFont(headerFont);
+    view->verticalHeader()->setDefaultSectionSize(QFontMetrics(font).height() * 2);
+    view->setStyleSheet(QStringLiteral("QTableView::item { padding: 0 12px; }"));
     view->setModel(model);
     view->setAlternatingRowColors(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);

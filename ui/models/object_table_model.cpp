@@ -2,7 +2,6 @@
 
 #include <QBrush>
 #include <QColor>
-#include <QFont>
 
 #include <algorithm>
 
@@ -52,11 +51,6 @@ QVariant ObjectTableModel::data(const QModelIndex& index, int role) const {
 QVariant ObjectTableModel::headerData(int section, Qt::Orientation orientation, int role) const {
     if (orientation != Qt::Horizontal) return {};
     if (role == Qt::DisplayRole) return headers_.value(section);
-    if (role == Qt::FontRole) {
-        QFont f;
-        f.setBold(true);
-        return f;
-    }
     return {};
 }
 

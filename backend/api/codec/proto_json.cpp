@@ -405,7 +405,26 @@ void canonicalize(Message* m) {
     }
 }
 
+void clearEmpty(Message* m) {
+    const Descriptor* d = m->GetDescriptor();
+    const Reflection* r = m->GetReflection();
+    for (int i = 0; i < d->field_count(); ++i) {
+        const FieldDescriptor* f = d->field(i);
+        if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE || f->is_map()) continue;
+        if (f->is_repeated()) {
+            for (int j = 0; j < r->FieldSize(*m, f); ++j) clearEmpty(r->MutableRepeatedMessage(m, f, j));
+            continue;
+        }
+        if (!r->HasField(*m, f)) continue;
+        Message* child = r->MutableMessage(m, f);
+        clearEmpty(child);
+        if (alwaysEmit(f) && child->ByteSizeLong() == 0) r->ClearField(m, f);
+    }
+}
+
 }  // namespace
+
+void clearEmptyStructs(Message* message) { clearEmpty(message); }
 
 Status decodeMessage(const Value& value, Message* message, std::vector<std::string>* warnings,
                      const std::string& pathPrefix) {

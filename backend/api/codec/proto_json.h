@@ -37,4 +37,9 @@ Value encodeMessage(const google::protobuf::Message& message);
 // API server does when it stores an object. Invalid quantities are left as they are.
 void canonicalizeQuantities(google::protobuf::Message* message);
 
+// Clears every `always_emit` message field that is empty. Go cannot tell an absent non-pointer
+// struct from an empty one, so neither should we: after this, objects that print the same JSON
+// serialize to the same bytes (the API server's no-op detection relies on it).
+void clearEmptyStructs(google::protobuf::Message* message);
+
 }  // namespace pilothouse::codec

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# pilothousectl from a shell: exit codes, stdout and stderr exactly as a user sees them.
+set -u
+ctl=$1
+data=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+failures=0
+passes=0
+
+check() {  # check NAME EXPECTED ACTUAL
+    if [ "$2" == "$3" ]; then
+        passes=$((passes + 1))
+    else
+        failures=$((failures + 1))
+        printf 'FAIL: %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
+    fi
+}
+
+# validate: a real `kubectl get -o yaml` loads as it is.
+out=$("$ctl" validate -f "$data/real-cluster.yaml" 2>&1); code=$?
+check "validate real snapshot: exit" 0 "$code"
+check "validate real snapshot: output" "9 objects valid" "$out"
+
+# validate: problems named by file, document and field; warnings for unknown fields; exit 2.
+out=$("$ctl" validate -f "$data/bad-pod.yaml" 2>&1); code=$?
+check "validate bad: exit" 2 "$code"
+check "validate bad: output" "Warning: $data/bad-pod.yaml: document 2: unknown field \"spec.containers[0].imagee\"
+error: $data/bad-pod.yaml: document 2: The Pod \"Web\" is invalid: 
+* metadata.name: Invalid value: \"Web\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')
+* spec.containers[0].image: Required value
+* spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"OnFailure\", \"Never\"" "$out"
+
+out=$("$ctl" validate -f "$data/type-error.yaml" 2>&1); code=$?
+check "validate type error: exit" 2 "$code"
+check "validate type error: output" "error: $data/type-error.yaml: document 1: Pod in version \"v1\" cannot be handled as a Pod: spec.containers[0].ports[0].containerPort: json: cannot unmarshal string into Go struct field ContainerPort.spec.containers.ports.containerPort of type int32" "$out"
+
+out=$("$ctl" validate -f "$work/missing.yaml" 2>&1); code=$?
+check "validate missing file: exit" 2 "$code"
+check "validate missing file: output" "error: the path \"$work/missing.yaml\" does not exist" "$out"
+
+# apply creates, re-apply is unchanged, a change is configured.
+store="$work/cluster.db"
+out=$("$ctl" apply -f "$data/cluster.yaml" --store "$store" 2>&1); code=$?
+check "apply: exit" 0 "$code"
+check "apply: output" "node/node-a created
+node/node-b created
+node/node-c created
+node/node-d created
+pod/db-0 created
+pod/web-1 created
+pod/big-1 created" "$out"
+out=$("$ctl" apply -f "$data/cluster.yaml" --store "$store" 2>&1)
+check "re-apply: unchanged" "7" "$(grep -c ' unchanged$' <<<"$out")"
+sed 's/app: web}/app: web, tier: front}/' "$data/cluster.yaml" > "$work/changed.yaml"
+out=$("$ctl" apply -f "$work/changed.yaml" --store "$store" 2>&1)
+check "apply change: configured" "pod/web-1 configured" "$(grep configured <<<"$out")"
+
+# get: kubectl's table, -o json List, a single object, NotFound.
+out=$("$ctl" get pods --store "$store" 2>&1)
+check "get pods: header" "NAME    READY   STATUS    RESTARTS   AGE" "$(head -1 <<<"$out" | sed 's/ *$//')"
+check "get pods: rows" "3" "$(tail -n +2 <<<"$out" | wc -l | tr -d ' ')"
+out=$("$ctl" get pods -l tier=front -o name --store "$store" 2>&1)
+check "get -l -o name" "pod/web-1" "$out"
+out=$("$ctl" get nodes -o json --store "$store")
+check "get -o json is a List" "List 4" "$(/usr/bin/python3 -c 'import json,sys; d=json.load(sys.stdin); print(d["kind"], len(d["items"]))' <<<"$out")"
+out=$("$ctl" get pod db-0 -o yaml --store "$store")
+check "get -o yaml: nodeName" "  nodeName: node-c" "$(grep '  nodeName:' <<<"$out")"
+check "get -o yaml: quoted resourceVersion" "1" "$(grep -c '  resourceVersion: "[0-9]*"' <<<"$out")"
+out=$("$ctl" get pod nope --store "$store" 2>&1); code=$?
+check "get missing: exit" 1 "$code"
+check "get missing: output" "Error from server (NotFound): pods \"nope\" not found" "$out"
+out=$("$ctl" get pods -n empty --store "$store" 2>&1)
+check "get empty namespace" "No resources found in empty namespace." "$out"
+out=$("$ctl" get widgets --store "$store" 2>&1); code=$?
+check "get unknown type" "1 error: the server doesn't have a resource type \"widgets\"" "$code $out"
+
+# apply of a real `get -o yaml` is refused as kube-apiserver refuses it (resourceVersion set).
+out=$("$ctl" apply -f "$data/real-cluster.yaml" --store "$work/real.db" 2>&1); code=$?
+check "apply exported objects: exit" 1 "$code"
+check "apply exported objects: message" "Error from server (BadRequest): error when creating \"$data/real-cluster.yaml\": resourceVersion should not be set on objects to be created" "$(head -1 <<<"$out")"
+
+echo "$passes passed, $failures failed"
+[ "$failures" -eq 0 ]
