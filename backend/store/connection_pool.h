@@ -37,14 +37,16 @@ public:
         Lease& operator=(Lease&&) = delete;
         Lease(const Lease&) = delete;
         ~Lease() {
-            if (pool_ != nullptr && item_ != nullptr) pool_->release(std::move(item_));
+            if (pool_ != nullptr && item_ != nullptr)
+                pool_->release(std::move(item_));
         }
         T& operator*() const { return *item_; }
         T* operator->() const { return item_.get(); }
 
     private:
         friend class ConnectionPool;
-        Lease(ConnectionPool* pool, std::unique_ptr<T> item) : pool_(pool), item_(std::move(item)) {}
+        Lease(ConnectionPool* pool, std::unique_ptr<T> item)
+            : pool_(pool), item_(std::move(item)) {}
         ConnectionPool* pool_;
         std::unique_ptr<T> item_;
     };
@@ -58,7 +60,8 @@ public:
                 idle_.pop_back();
                 return Lease(this, std::move(item));
             }
-            if (created_ < maxItems_) break;
+            if (created_ < maxItems_)
+                break;
             returned_.wait(lock);
         }
         // Open outside the lock: opening a connection does file I/O and other readers should

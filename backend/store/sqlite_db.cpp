@@ -8,7 +8,9 @@ namespace {
 
 // sqlite3_bind_* treat a null pointer as SQL NULL; an empty string_view may carry one, and an
 // empty value must stay an empty string/blob (the columns are NOT NULL).
-const char* nonNull(std::string_view v) { return v.data() != nullptr ? v.data() : ""; }
+const char* nonNull(std::string_view v) {
+    return v.data() != nullptr ? v.data() : "";
+}
 
 }  // namespace
 
@@ -27,7 +29,9 @@ Status errorStatus(sqlite3* db, int rc, std::string_view context) {
 
 // ---- Statement ----
 
-Statement::~Statement() { sqlite3_finalize(stmt_); }
+Statement::~Statement() {
+    sqlite3_finalize(stmt_);
+}
 
 Statement::Statement(Statement&& other) noexcept
     : db_(other.db_), stmt_(std::exchange(other.stmt_, nullptr)) {}
@@ -54,7 +58,9 @@ StatusOr<Statement> Statement::prepare(sqlite3* db, std::string_view sql) {
     return Statement(db, stmt);
 }
 
-void Statement::bindInt(int index, int64_t value) { sqlite3_bind_int64(stmt_, index, value); }
+void Statement::bindInt(int index, int64_t value) {
+    sqlite3_bind_int64(stmt_, index, value);
+}
 
 void Statement::bindText(int index, std::string_view value) {
     sqlite3_bind_text(stmt_, index, nonNull(value), static_cast<int>(value.size()), SQLITE_STATIC);
@@ -66,19 +72,24 @@ void Statement::bindBlob(int index, std::string_view value) {
 
 StatusOr<bool> Statement::step() {
     const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
+    if (rc == SQLITE_ROW)
+        return true;
+    if (rc == SQLITE_DONE)
+        return false;
     return errorStatus(db_, rc, std::string("executing \"") + sqlite3_sql(stmt_) + "\"");
 }
 
 Status Statement::run() {
     ScopedReset resetAfter(*this);
     StatusOr<bool> row = step();
-    if (!row.isOk()) return row.status();
+    if (!row.isOk())
+        return row.status();
     return Status::ok();
 }
 
-int64_t Statement::columnInt(int index) const { return sqlite3_column_int64(stmt_, index); }
+int64_t Statement::columnInt(int index) const {
+    return sqlite3_column_int64(stmt_, index);
+}
 
 std::string Statement::columnString(int index) const {
     // Ask for the pointer first, then the size: sqlite3_column_bytes after sqlite3_column_blob
@@ -87,7 +98,8 @@ std::string Statement::columnString(int index) const {
                            ? static_cast<const void*>(sqlite3_column_text(stmt_, index))
                            : sqlite3_column_blob(stmt_, index);
     const int size = sqlite3_column_bytes(stmt_, index);
-    if (data == nullptr || size <= 0) return {};
+    if (data == nullptr || size <= 0)
+        return {};
     return std::string(static_cast<const char*>(data), static_cast<size_t>(size));
 }
 
@@ -121,7 +133,8 @@ StatusOr<std::unique_ptr<Connection>> Connection::open(const std::string& path) 
 Status Connection::exec(const std::string& sql) {
     char* error = nullptr;
     const int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &error);
-    if (rc == SQLITE_OK) return Status::ok();
+    if (rc == SQLITE_OK)
+        return Status::ok();
     std::string context = "running \"" + sql + "\"";
     sqlite3_free(error);
     return errorStatus(db_, rc, context);
@@ -129,19 +142,25 @@ Status Connection::exec(const std::string& sql) {
 
 StatusOr<int64_t> Connection::queryInt(const std::string& sql) {
     StatusOr<Statement> stmt = prepare(sql);
-    if (!stmt.isOk()) return stmt.status();
+    if (!stmt.isOk())
+        return stmt.status();
     StatusOr<bool> row = stmt->step();
-    if (!row.isOk()) return row.status();
-    if (!*row) return Status(StatusCode::Internal, "\"" + sql + "\" returned no row");
+    if (!row.isOk())
+        return row.status();
+    if (!*row)
+        return Status(StatusCode::Internal, "\"" + sql + "\" returned no row");
     return stmt->columnInt(0);
 }
 
 StatusOr<std::string> Connection::queryText(const std::string& sql) {
     StatusOr<Statement> stmt = prepare(sql);
-    if (!stmt.isOk()) return stmt.status();
+    if (!stmt.isOk())
+        return stmt.status();
     StatusOr<bool> row = stmt->step();
-    if (!row.isOk()) return row.status();
-    if (!*row) return Status(StatusCode::Internal, "\"" + sql + "\" returned no row");
+    if (!row.isOk())
+        return row.status();
+    if (!*row)
+        return Status(StatusCode::Internal, "\"" + sql + "\" returned no row");
     return stmt->columnString(0);
 }
 

@@ -152,9 +152,9 @@ Status tooLarge(int64_t asked, int64_t current) {
     // Kubernetes answers a read ahead of its data with 504 Timeout "Too large resource version"
     // and a retry-after: the client retries once the store has caught up. DeadlineExceeded is
     // the gRPC code that maps to 504.
-    return Status(StatusCode::DeadlineExceeded, "Too large resource version: " +
-                                                    std::to_string(asked) +
-                                                    ", current: " + std::to_string(current));
+    return Status(StatusCode::DeadlineExceeded,
+                  "Too large resource version: " + std::to_string(asked) +
+                      ", current: " + std::to_string(current));
 }
 
 Status conflict() {
@@ -176,7 +176,8 @@ struct Meta {
 };
 
 EventType eventTypeOf(bool deleted, int64_t createRevision, int64_t revision) {
-    if (deleted) return EventType::Deleted;
+    if (deleted)
+        return EventType::Deleted;
     return createRevision == revision ? EventType::Added : EventType::Modified;
 }
 
@@ -188,8 +189,8 @@ struct SqliteStore::Session {
     std::unique_ptr<sqlite::Connection> conn;
 
     sqlite::Statement begin, beginImmediate, commit, rollback;
-    sqlite::Statement readMeta, getCurrent, getAt, listCurrent, listCurrentOpen, listAt,
-        listAtOpen, events, eventsOpen, countChanges;
+    sqlite::Statement readMeta, getCurrent, getAt, listCurrent, listCurrentOpen, listAt, listAtOpen,
+        events, eventsOpen, countChanges;
     // Writer session only.
     sqlite::Statement currentRevisions, insertKv, upsertCurrent, deleteCurrent,
         setCompactedRevision, compactSuperseded, compactTombstones;
@@ -200,15 +201,18 @@ struct SqliteStore::Session {
     StatusOr<Meta> loadMeta() {
         sqlite::ScopedReset reset(readMeta);
         StatusOr<bool> row = readMeta.step();
-        if (!row.isOk()) return row.status();
-        if (!*row) return Status(StatusCode::DataLoss, "the store's meta row is missing");
+        if (!row.isOk())
+            return row.status();
+        if (!*row)
+            return Status(StatusCode::DataLoss, "the store's meta row is missing");
         return Meta{readMeta.columnInt(0), readMeta.columnInt(1)};
     }
 
 private:
     Status prepare(sqlite::Statement& stmt, const char* sql) {
         StatusOr<sqlite::Statement> prepared = conn->prepare(sql);
-        if (!prepared.isOk()) return prepared.status();
+        if (!prepared.isOk())
+            return prepared.status();
         stmt = std::move(*prepared);
         return Status::ok();
     }
@@ -219,7 +223,8 @@ StatusOr<std::unique_ptr<SqliteStore::Session>> SqliteStore::Session::open(const
                                                                            bool inMemory) {
     auto session = std::make_unique<Session>();
     StatusOr<std::unique_ptr<sqlite::Connection>> conn = sqlite::Connection::open(path);
-    if (!conn.isOk()) return conn.status();
+    if (!conn.isOk())
+        return conn.status();
     session->conn = std::move(*conn);
     sqlite::Connection& c = *session->conn;
 
@@ -231,10 +236,11 @@ StatusOr<std::unique_ptr<SqliteStore::Session>> SqliteStore::Session::open(const
                               std::to_string(writer ? kWriterCacheKiB : kReaderCacheKiB)));
     if (writer && !inMemory) {
         StatusOr<std::string> mode = c.queryText("PRAGMA journal_mode = WAL");
-        if (!mode.isOk()) return mode.status();
+        if (!mode.isOk())
+            return mode.status();
         if (*mode != "wal") {
-            return Status(StatusCode::Internal,
-                          "could not switch \"" + path + "\" to WAL (journal_mode is " + *mode + ")");
+            return Status(StatusCode::Internal, "could not switch \"" + path +
+                                                    "\" to WAL (journal_mode is " + *mode + ")");
         }
         // In WAL, NORMAL syncs at checkpoints, not at every commit: a committed transaction is
         // in the OS as soon as COMMIT returns, which is what survives a killed process.
@@ -243,10 +249,10 @@ StatusOr<std::unique_ptr<SqliteStore::Session>> SqliteStore::Session::open(const
         // than SQLite's default ~4 MiB: a quarter as many fsyncs on the write path, and pages
         // written many times in between (the right edge of kv, hot keys) are copied once.
         // journal_size_limit shrinks the WAL file back after a checkpoint resets it.
-        PH_RETURN_IF_ERROR(c.exec("PRAGMA wal_autocheckpoint = " +
-                                  std::to_string(kWalCheckpointPages)));
-        PH_RETURN_IF_ERROR(c.exec("PRAGMA journal_size_limit = " +
-                                  std::to_string(kWalSizeLimitBytes)));
+        PH_RETURN_IF_ERROR(
+            c.exec("PRAGMA wal_autocheckpoint = " + std::to_string(kWalCheckpointPages)));
+        PH_RETURN_IF_ERROR(
+            c.exec("PRAGMA journal_size_limit = " + std::to_string(kWalSizeLimitBytes)));
     }
     if (!writer) {
         PH_RETURN_IF_ERROR(c.exec("PRAGMA mmap_size = " + std::to_string(kMmapBytes)));
@@ -255,7 +261,8 @@ StatusOr<std::unique_ptr<SqliteStore::Session>> SqliteStore::Session::open(const
 
     if (writer) {
         StatusOr<int64_t> version = c.queryInt("PRAGMA user_version");
-        if (!version.isOk()) return version.status();
+        if (!version.isOk())
+            return version.status();
         if (*version > kSchemaVersion) {
             return Status(StatusCode::FailedPrecondition,
                           "\"" + path + "\" has store schema version " + std::to_string(*version) +
@@ -298,7 +305,8 @@ class Transaction {
 public:
     explicit Transaction(SqliteStore::Session& session) : session_(session) {}
     ~Transaction() {
-        if (active_ && session_.conn->inTransaction()) (void)session_.rollback.run();
+        if (active_ && session_.conn->inTransaction())
+            (void)session_.rollback.run();
     }
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
@@ -308,7 +316,8 @@ public:
     Status beginWrite() { return start(session_.beginImmediate); }
     Status commit() {
         Status st = session_.commit.run();
-        if (st.isOk()) active_ = false;
+        if (st.isOk())
+            active_ = false;
         return st;
     }
 
@@ -325,9 +334,12 @@ private:
 
 // Readable revisions: [compacted, current]; 0 (= current) is handled by the callers.
 Status checkReadable(int64_t revision, const Meta& meta) {
-    if (revision < 0) return negativeRevision(revision);
-    if (revision < meta.compacted) return tooOld(revision, meta.compacted);
-    if (revision > meta.current) return tooLarge(revision, meta.current);
+    if (revision < 0)
+        return negativeRevision(revision);
+    if (revision < meta.compacted)
+        return tooOld(revision, meta.compacted);
+    if (revision > meta.current)
+        return tooLarge(revision, meta.current);
     return Status::ok();
 }
 
@@ -340,7 +352,8 @@ SqliteStore::SqliteStore(const Options& options)
 
 SqliteStore::~SqliteStore() {
     // First: close the watches and wait for catch-up reads, which use our connections.
-    if (hub_) hub_->shutdown();
+    if (hub_)
+        hub_->shutdown();
 }
 
 StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::open(const Options& options) {
@@ -355,11 +368,13 @@ StatusOr<std::unique_ptr<SqliteStore>> SqliteStore::open(const Options& options)
 
 Status SqliteStore::init() {
     StatusOr<std::unique_ptr<Session>> writer = Session::open(options_.path, true, inMemory_);
-    if (!writer.isOk()) return writer.status();
+    if (!writer.isOk())
+        return writer.status();
     writer_ = std::move(*writer);
 
     StatusOr<Meta> meta = writer_->loadMeta();
-    if (!meta.isOk()) return meta.status();
+    if (!meta.isOk())
+        return meta.status();
     if (meta->compacted > meta->current) {
         return Status(StatusCode::DataLoss,
                       "store \"" + options_.path + "\" is inconsistent: compacted revision " +
@@ -382,7 +397,8 @@ template <typename Fn>
 auto SqliteStore::withReader(Fn&& fn) -> decltype(fn(std::declval<Session&>())) {
     if (readers_) {
         auto lease = readers_->acquire();
-        if (!lease.isOk()) return lease.status();
+        if (!lease.isOk())
+            return lease.status();
         return fn(**lease);
     }
     std::lock_guard lock(writeMu_);
@@ -406,8 +422,10 @@ StatusOr<KeyValue> SqliteStore::remove(const std::string& key, int64_t expectedM
 
 StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const std::string& value,
                                       int64_t expectedModRevision) {
-    if (key.empty()) return Status(StatusCode::InvalidArgument, "key must not be empty");
-    if (expectedModRevision < 0) return negativeRevision(expectedModRevision);
+    if (key.empty())
+        return Status(StatusCode::InvalidArgument, "key must not be empty");
+    if (expectedModRevision < 0)
+        return negativeRevision(expectedModRevision);
 
     KeyValue result;
     EventType eventType = EventType::Added;
@@ -429,12 +447,14 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
             sqlite::ScopedReset reset(lookup);
             lookup.bindText(1, key);
             StatusOr<bool> row = lookup.step();
-            if (!row.isOk()) return row.status();
+            if (!row.isOk())
+                return row.status();
             if (*row) {
                 exists = true;
                 createRevision = lookup.columnInt(0);
                 modRevision = lookup.columnInt(1);
-                if (op == WriteOp::Remove) lastValue = lookup.columnString(2);
+                if (op == WriteOp::Remove)
+                    lastValue = lookup.columnString(2);
             }
         }
         if (op == WriteOp::Create && exists) {
@@ -449,7 +469,8 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
         }
 
         const int64_t revision = currentRevision_.load() + 1;
-        if (op == WriteOp::Create) createRevision = revision;
+        if (op == WriteOp::Create)
+            createRevision = revision;
         const bool deleted = op == WriteOp::Remove;
         const std::string& stored = deleted ? lastValue : value;
         {
@@ -492,7 +513,8 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
 // ---- reads ----
 
 StatusOr<KeyValue> SqliteStore::get(const std::string& key, int64_t atRevision) {
-    if (atRevision < 0) return negativeRevision(atRevision);
+    if (atRevision < 0)
+        return negativeRevision(atRevision);
     return withReader([&](Session& s) -> StatusOr<KeyValue> {
         KeyValue kv;
         kv.key = key;
@@ -501,8 +523,10 @@ StatusOr<KeyValue> SqliteStore::get(const std::string& key, int64_t atRevision) 
             sqlite::ScopedReset reset(s.getCurrent);
             s.getCurrent.bindText(1, key);
             StatusOr<bool> row = s.getCurrent.step();
-            if (!row.isOk()) return row.status();
-            if (!*row) return Status(StatusCode::NotFound, "key not found: " + key);
+            if (!row.isOk())
+                return row.status();
+            if (!*row)
+                return Status(StatusCode::NotFound, "key not found: " + key);
             kv.createRevision = s.getCurrent.columnInt(0);
             kv.modRevision = s.getCurrent.columnInt(1);
             kv.value = s.getCurrent.columnString(2);
@@ -511,16 +535,18 @@ StatusOr<KeyValue> SqliteStore::get(const std::string& key, int64_t atRevision) 
         Transaction txn(s);
         PH_RETURN_IF_ERROR(txn.beginRead());
         StatusOr<Meta> meta = s.loadMeta();
-        if (!meta.isOk()) return meta.status();
+        if (!meta.isOk())
+            return meta.status();
         PH_RETURN_IF_ERROR(checkReadable(atRevision, *meta));
         sqlite::ScopedReset reset(s.getAt);
         s.getAt.bindText(1, key);
         s.getAt.bindInt(2, atRevision);
         StatusOr<bool> row = s.getAt.step();
-        if (!row.isOk()) return row.status();
+        if (!row.isOk())
+            return row.status();
         if (!*row || s.getAt.columnInt(3) != 0) {
-            return Status(StatusCode::NotFound, "key not found at revision " +
-                                                    std::to_string(atRevision) + ": " + key);
+            return Status(StatusCode::NotFound,
+                          "key not found at revision " + std::to_string(atRevision) + ": " + key);
         }
         kv.createRevision = s.getAt.columnInt(0);
         kv.modRevision = s.getAt.columnInt(1);
@@ -530,14 +556,16 @@ StatusOr<KeyValue> SqliteStore::get(const std::string& key, int64_t atRevision) 
 }
 
 StatusOr<ListResult> SqliteStore::list(const std::string& prefix, int64_t atRevision) {
-    if (atRevision < 0) return negativeRevision(atRevision);
+    if (atRevision < 0)
+        return negativeRevision(atRevision);
     const std::optional<std::string> end = prefixEnd(prefix);
     return withReader([&](Session& s) -> StatusOr<ListResult> {
         // The revision and the rows must come from one snapshot.
         Transaction txn(s);
         PH_RETURN_IF_ERROR(txn.beginRead());
         StatusOr<Meta> meta = s.loadMeta();
-        if (!meta.isOk()) return meta.status();
+        if (!meta.isOk())
+            return meta.status();
         ListResult result;
         if (atRevision == 0) {
             result.revision = meta->current;
@@ -549,12 +577,16 @@ StatusOr<ListResult> SqliteStore::list(const std::string& prefix, int64_t atRevi
                                                   : (end ? s.listAt : s.listAtOpen);
         sqlite::ScopedReset reset(stmt);
         stmt.bindText(1, prefix);
-        if (end) stmt.bindText(2, *end);
-        if (atRevision != 0) stmt.bindInt(3, atRevision);
+        if (end)
+            stmt.bindText(2, *end);
+        if (atRevision != 0)
+            stmt.bindInt(3, atRevision);
         for (;;) {
             StatusOr<bool> row = stmt.step();
-            if (!row.isOk()) return row.status();
-            if (!*row) break;
+            if (!row.isOk())
+                return row.status();
+            if (!*row)
+                break;
             KeyValue& kv = result.items.emplace_back();
             kv.key = stmt.columnString(0);
             kv.createRevision = stmt.columnInt(1);
@@ -570,10 +602,10 @@ StatusOr<std::vector<WatchEvent>> SqliteStore::history(const std::string& prefix
     return readEvents(prefix, fromRevision, std::numeric_limits<int64_t>::max(), limit);
 }
 
-StatusOr<std::vector<WatchEvent>> SqliteStore::readEvents(const std::string& prefix,
-                                                          int64_t after, int64_t upTo,
-                                                          size_t limit) {
-    if (after < 0) return negativeRevision(after);
+StatusOr<std::vector<WatchEvent>> SqliteStore::readEvents(const std::string& prefix, int64_t after,
+                                                          int64_t upTo, size_t limit) {
+    if (after < 0)
+        return negativeRevision(after);
     const std::optional<std::string> end = prefixEnd(prefix);
     return withReader([&](Session& s) -> StatusOr<std::vector<WatchEvent>> {
         // The compaction check and the rows must come from one snapshot: a compaction between
@@ -581,8 +613,10 @@ StatusOr<std::vector<WatchEvent>> SqliteStore::readEvents(const std::string& pre
         Transaction txn(s);
         PH_RETURN_IF_ERROR(txn.beginRead());
         StatusOr<Meta> meta = s.loadMeta();
-        if (!meta.isOk()) return meta.status();
-        if (after < meta->compacted) return tooOld(after, meta->compacted);
+        if (!meta.isOk())
+            return meta.status();
+        if (after < meta->compacted)
+            return tooOld(after, meta->compacted);
 
         std::vector<WatchEvent> events;
         sqlite::Statement& stmt = end ? s.events : s.eventsOpen;
@@ -590,20 +624,23 @@ StatusOr<std::vector<WatchEvent>> SqliteStore::readEvents(const std::string& pre
         stmt.bindInt(1, after);
         stmt.bindInt(2, upTo);
         stmt.bindText(3, prefix);
-        if (end) stmt.bindText(4, *end);
+        if (end)
+            stmt.bindText(4, *end);
         stmt.bindInt(5, sqlLimit(limit));
         for (;;) {
             StatusOr<bool> row = stmt.step();
-            if (!row.isOk()) return row.status();
-            if (!*row) break;
+            if (!row.isOk())
+                return row.status();
+            if (!*row)
+                break;
             WatchEvent& event = events.emplace_back();
             event.revision = stmt.columnInt(0);
             event.kv.key = stmt.columnString(1);
             event.kv.value = stmt.columnString(2);
             event.kv.createRevision = stmt.columnInt(3);
             event.kv.modRevision = event.revision;
-            event.type = eventTypeOf(stmt.columnInt(4) != 0, event.kv.createRevision,
-                                     event.revision);
+            event.type =
+                eventTypeOf(stmt.columnInt(4) != 0, event.kv.createRevision, event.revision);
         }
         return events;
     });
@@ -613,7 +650,8 @@ StatusOr<int64_t> SqliteStore::retainedChangeCount() {
     return withReader([](Session& s) -> StatusOr<int64_t> {
         sqlite::ScopedReset reset(s.countChanges);
         StatusOr<bool> row = s.countChanges.step();
-        if (!row.isOk()) return row.status();
+        if (!row.isOk())
+            return row.status();
         return s.countChanges.columnInt(0);
     });
 }
@@ -622,19 +660,22 @@ StatusOr<int64_t> SqliteStore::retainedChangeCount() {
 
 StatusOr<std::unique_ptr<Watch>> SqliteStore::watch(const std::string& prefix,
                                                     int64_t fromRevision) {
-    if (fromRevision < 0) return negativeRevision(fromRevision);
+    if (fromRevision < 0)
+        return negativeRevision(fromRevision);
     // Under the writer lock no change can commit between reading the revision and registering,
     // so the history (<= current) and the live queue (> current) meet without gap or overlap.
     std::lock_guard lock(writeMu_);
     const int64_t compacted = compactedRevision_.load();
-    if (fromRevision < compacted) return tooOld(fromRevision, compacted);
+    if (fromRevision < compacted)
+        return tooOld(fromRevision, compacted);
     return WatchHub::subscribe(hub_, prefix, fromRevision, currentRevision_.load());
 }
 
 // ---- compaction ----
 
 Status SqliteStore::compact(int64_t revision) {
-    if (revision < 0) return negativeRevision(revision);
+    if (revision < 0)
+        return negativeRevision(revision);
     const int64_t current = currentRevision_.load();
     if (revision > current) {
         return Status(StatusCode::InvalidArgument,
@@ -646,7 +687,8 @@ Status SqliteStore::compact(int64_t revision) {
         const int64_t lo = compactedRevision_.load();
         // Compacting at or below the compacted revision has nothing left to do (as etcd, but
         // without failing: concurrent compactors may race to the same target).
-        if (lo >= revision) return Status::ok();
+        if (lo >= revision)
+            return Status::ok();
         const int64_t hi = std::min(revision, lo + kCompactionStep);
         Session& s = *writer_;
         Transaction txn(s);

@@ -8,7 +8,8 @@ namespace pilothouse::store {
 
 StatusOr<std::unique_ptr<Store>> open(const Options& options) {
     StatusOr<std::unique_ptr<SqliteStore>> store = SqliteStore::open(options);
-    if (!store.isOk()) return store.status();
+    if (!store.isOk())
+        return store.status();
     return std::unique_ptr<Store>(std::move(*store));
 }
 

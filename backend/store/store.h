@@ -12,8 +12,11 @@
 //    order; a watcher that falls too far behind is closed (ResourceExhausted) and resumes by
 //    watching again from the last revision it saw, so memory stays bounded.
 //
-// Error codes: NotFound, AlreadyExists, Aborted (conflict), OutOfRange (compacted), Internal/DataLoss
-// (SQLite failures, with SQLite's message).
+// Error codes: NotFound, AlreadyExists, Aborted (conflict), OutOfRange (compacted: "too old
+// resource version: X (Y)"), DeadlineExceeded (a read at a revision the store has not reached:
+// Kubernetes' retryable "Too large resource version"), InvalidArgument (negative revision, empty
+// key, compacting past the current revision), Internal/DataLoss (SQLite failures, with SQLite's
+// message).
 //
 // Thread-safety: every method may be called from any thread concurrently. Watch objects are used
 // by one consumer thread at a time.
@@ -54,16 +57,23 @@ struct WatchEvent {
 class Watch {
 public:
     virtual ~Watch() = default;
-    // Next event if one is ready, waiting at most `timeout` (zero = do not wait).
-    // Returns std::nullopt-like empty optional via `ok == false` when nothing came in time.
+    // The events that are ready (at most maxEvents, oldest first), waiting at most `timeout`
+    // (zero = do not wait) for the first one. Nothing in time is not an error: the result is
+    // OK and the vector empty.
     // When the watch was closed (store closed, watcher too slow) returns the closing Status:
     // ResourceExhausted for a watcher that fell behind (resume from lastRevision()),
-    // Cancelled when the store shuts down.
+    // Cancelled when the store shuts down, OutOfRange when a compaction overtook a watch still
+    // catching up on history. A closed watch keeps returning its closing Status.
     virtual StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout,
                                                    size_t maxEvents = 1024) = 0;
     // The revision of the last event handed out (or the start revision).
     virtual int64_t lastRevision() const = 0;
     // Called (from the writer's thread) whenever new events are queued; may be empty.
+    // Also called once when the watch is closed, so an event-driven consumer learns it must
+    // resume. Not called for a history backlog already pending when it is set: drain with
+    // next(0) after setting it. It runs with no store lock held (it may call the store) but
+    // must not block; after setNotify or the Watch's destructor returns, the previous callback
+    // is no longer running on another thread and is not called again.
     virtual void setNotify(std::function<void()> notify) = 0;
 };
 
@@ -95,6 +105,8 @@ public:
     virtual StatusOr<std::unique_ptr<Watch>> watch(const std::string& prefix,
                                                    int64_t fromRevision) = 0;
 
+    // Keeps every key's state at `revision` readable; compacting at or below the compacted
+    // revision is a no-op.
     virtual Status compact(int64_t revision) = 0;
 
     virtual int64_t currentRevision() const = 0;

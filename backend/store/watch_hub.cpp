@@ -35,7 +35,8 @@ namespace {
 // Marks the watcher closed and drops its queue so a slow or stopped consumer holds no memory.
 // Caller holds state.mu.
 void closeLocked(WatcherState& state, const Status& status) {
-    if (!state.closedWith.isOk()) return;  // the first reason wins
+    if (!state.closedWith.isOk())
+        return;  // the first reason wins
     state.closedWith = status;
     std::deque<std::shared_ptr<const WatchEvent>>().swap(state.queue);
     state.ready.notify_all();
@@ -43,8 +44,7 @@ void closeLocked(WatcherState& state, const Status& status) {
 
 class HubWatch final : public Watch {
 public:
-    HubWatch(std::shared_ptr<WatchHub> hub, std::shared_ptr<WatcherState> state,
-             int64_t catchUpTo)
+    HubWatch(std::shared_ptr<WatchHub> hub, std::shared_ptr<WatcherState> state, int64_t catchUpTo)
         : hub_(std::move(hub)),
           state_(std::move(state)),
           catchUpTo_(catchUpTo),
@@ -59,10 +59,12 @@ public:
 
     StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout,
                                            size_t maxEvents) override {
-        if (maxEvents == 0) maxEvents = 1;
+        if (maxEvents == 0)
+            maxEvents = 1;
         {
             std::lock_guard lock(state_->mu);
-            if (!state_->closedWith.isOk()) return state_->closedWith;
+            if (!state_->closedWith.isOk())
+                return state_->closedWith;
         }
         std::vector<WatchEvent> out;
         if (catchingUp_) {
@@ -76,11 +78,15 @@ public:
             }
             out = std::move(*page);
             // A short page means the history range is exhausted; the live queue holds the rest.
-            if (out.size() < maxEvents) catchingUp_ = false;
-            if (!out.empty()) state_->lastRevision = out.back().revision;
-            if (out.size() == maxEvents) return out;
+            if (out.size() < maxEvents)
+                catchingUp_ = false;
+            if (!out.empty())
+                state_->lastRevision = out.back().revision;
+            if (out.size() == maxEvents)
+                return out;
             // Something to hand out already: take what is live without waiting.
-            if (!out.empty()) timeout = std::chrono::milliseconds::zero();
+            if (!out.empty())
+                timeout = std::chrono::milliseconds::zero();
         }
 
         // Only the shared pointers are moved under the lock; the events are copied after it is
@@ -96,7 +102,8 @@ public:
             if (!state_->closedWith.isOk()) {
                 // Catch-up events already read are valid and advanced lastRevision: deliver
                 // them; the closing status comes with the next call.
-                if (out.empty()) return state_->closedWith;
+                if (out.empty())
+                    return state_->closedWith;
                 return out;
             }
             auto& queue = state_->queue;
@@ -109,7 +116,8 @@ public:
         }
         out.reserve(out.size() + taken.size());
         for (const std::shared_ptr<const WatchEvent>& event : taken) out.push_back(*event);
-        if (!out.empty()) state_->lastRevision = out.back().revision;
+        if (!out.empty())
+            state_->lastRevision = out.back().revision;
         return out;
     }
 
@@ -139,7 +147,8 @@ void WatchHub::Notifications::run() {
         std::lock_guard lock(watcher->notifyMu);
         // Keep our own reference: the callback may replace itself through setNotify.
         std::shared_ptr<const std::function<void()>> notify = watcher->notify;
-        if (notify) (*notify)();
+        if (notify)
+            (*notify)();
     }
     pending_.clear();
 }
@@ -149,9 +158,8 @@ WatchHub::WatchHub(size_t queueLimit, EventSource* source)
 
 WatchHub::~WatchHub() = default;
 
-std::unique_ptr<Watch> WatchHub::subscribe(const std::shared_ptr<WatchHub>& hub,
-                                           std::string prefix, int64_t fromRevision,
-                                           int64_t currentRevision) {
+std::unique_ptr<Watch> WatchHub::subscribe(const std::shared_ptr<WatchHub>& hub, std::string prefix,
+                                           int64_t fromRevision, int64_t currentRevision) {
     auto state = std::make_shared<WatcherState>(std::move(prefix), fromRevision);
     {
         std::lock_guard lock(hub->mu_);
@@ -175,7 +183,8 @@ void WatchHub::publish(EventType type, const KeyValue& kv, Notifications& notify
             ++i;
             continue;
         }
-        if (!event) event = std::make_shared<const WatchEvent>(WatchEvent{type, kv, kv.modRevision});
+        if (!event)
+            event = std::make_shared<const WatchEvent>(WatchEvent{type, kv, kv.modRevision});
         bool overflowed = false;
         {
             std::lock_guard stateLock(watcher->mu);
@@ -192,9 +201,11 @@ void WatchHub::publish(EventType type, const KeyValue& kv, Notifications& notify
             }
         }
         // Signalled after unlocking, so the woken consumer does not block on mu straight away.
-        if (!overflowed) watcher->ready.notify_one();
+        if (!overflowed)
+            watcher->ready.notify_one();
         // A closing watch is woken too, so an event-driven consumer learns it must resume.
-        if (watcher->hasNotify) notify.pending_.push_back(watcher);
+        if (watcher->hasNotify)
+            notify.pending_.push_back(watcher);
         if (overflowed) {
             // Order of watchers_ does not matter: swap-remove.
             watchers_[i] = std::move(watchers_.back());
@@ -218,7 +229,8 @@ void WatchHub::shutdown() {
         for (const std::shared_ptr<WatcherState>& watcher : watchers_) {
             std::lock_guard stateLock(watcher->mu);
             closeLocked(*watcher, Status(StatusCode::Cancelled, "the store is closed"));
-            if (watcher->hasNotify) notify.pending_.push_back(watcher);
+            if (watcher->hasNotify)
+                notify.pending_.push_back(watcher);
         }
         watchers_.clear();
     }
@@ -243,7 +255,8 @@ size_t WatchHub::queuedEventCount() const {
 StatusOr<std::vector<WatchEvent>> WatchHub::readHistory(const std::string& prefix, int64_t after,
                                                         int64_t upTo, size_t limit) {
     std::shared_lock lock(sourceMu_);
-    if (source_ == nullptr) return Status(StatusCode::Cancelled, "the store is closed");
+    if (source_ == nullptr)
+        return Status(StatusCode::Cancelled, "the store is closed");
     return source_->readEvents(prefix, after, upTo, limit);
 }
 

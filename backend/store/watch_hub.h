@@ -94,8 +94,8 @@ public:
 private:
     const size_t queueLimit_;
 
-    std::shared_mutex sourceMu_;      // readers: history reads in flight; writer: shutdown()
-    EventSource* source_ = nullptr;   // guarded by sourceMu_; null after shutdown()
+    std::shared_mutex sourceMu_;     // readers: history reads in flight; writer: shutdown()
+    EventSource* source_ = nullptr;  // guarded by sourceMu_; null after shutdown()
 
     mutable std::mutex mu_;
     std::vector<std::shared_ptr<WatcherState>> watchers_;  // guarded by mu_: open watchers only

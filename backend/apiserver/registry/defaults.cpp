@@ -19,6 +19,8 @@ namespace {
 
 // Image reference without digest: is the tag absent or "latest"?
 bool pullsAlways(const std::string& image) {
+    // An image that does not parse (empty) has no tag: IfNotPresent, as upstream's parser fails.
+    if (image.empty()) return false;
     if (image.find('@') != std::string::npos) return false;  // pinned by digest
     const auto slash = image.rfind('/');
     const auto colon = image.rfind(':');
@@ -59,6 +61,10 @@ void defaultContainer(core::Container* c, bool hostNetwork) {
             if (hook->http_get().scheme().empty()) hook->mutable_http_get()->set_scheme("HTTP");
         }
     }
+    // SetDefaults_ObjectFieldSelector: fieldRef.apiVersion is "v1".
+    for (auto& e : *c->mutable_env())
+        if (e.value_from().has_field_ref() && e.value_from().field_ref().api_version().empty())
+            e.mutable_value_from()->mutable_field_ref()->set_api_version("v1");
     // SetDefaults_Pod: a limit with no request means the request equals the limit.
     auto* res = c->mutable_resources();
     for (const auto& [name, value] : res->limits())
@@ -75,6 +81,10 @@ void defaultVolumes(core::PodSpec* spec) {
         if (v.has_projected() && !v.projected().has_default_mode())
             v.mutable_projected()->set_default_mode(420);
         if (v.has_host_path() && !v.host_path().has_type()) v.mutable_host_path()->set_type("");
+        if (v.has_downward_api())
+            for (auto& item : *v.mutable_downward_api()->mutable_items())
+                if (item.has_field_ref() && item.field_ref().api_version().empty())
+                    item.mutable_field_ref()->set_api_version("v1");
     }
 }
 

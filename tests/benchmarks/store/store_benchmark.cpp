@@ -56,7 +56,8 @@ long peakRssKiB() {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line)) {
-        if (line.rfind("VmHWM:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::strtol(line.c_str() + 6, nullptr, 10);
     }
     return -1;
 }
@@ -108,9 +109,10 @@ double updateAll(Store& store, std::vector<int64_t>& modRevisions, size_t round,
                  size_t valueBytes) {
     const auto start = Clock::now();
     for (size_t i = 0; i < modRevisions.size(); ++i) {
-        StatusOr<KeyValue> kv = store.update(keyOf(i), valueOf(i, round, valueBytes),
-                                             modRevisions[i]);
-        if (!kv.isOk()) die("update", kv.status());
+        StatusOr<KeyValue> kv =
+            store.update(keyOf(i), valueOf(i, round, valueBytes), modRevisions[i]);
+        if (!kv.isOk())
+            die("update", kv.status());
         modRevisions[i] = kv->modRevision;
     }
     return double(modRevisions.size()) / secondsSince(start);
@@ -128,7 +130,8 @@ FanOut fanOutThreadPerWatcher(Store& store, size_t watchers, int64_t from, int64
     std::vector<std::unique_ptr<Watch>> watches;
     for (size_t w = 0; w < watchers; ++w) {
         StatusOr<std::unique_ptr<Watch>> watch = store.watch("/registry/pods/bench/", from);
-        if (!watch.isOk()) die("watch", watch.status());
+        if (!watch.isOk())
+            die("watch", watch.status());
         watches.push_back(std::move(*watch));
     }
     std::atomic<size_t> resumed{0};
@@ -147,20 +150,24 @@ FanOut fanOutThreadPerWatcher(Store& store, size_t watchers, int64_t from, int64
                     }
                     StatusOr<std::unique_ptr<Watch>> again =
                         store.watch("/registry/pods/bench/", watch->lastRevision());
-                    if (!again.isOk()) die("re-watch", again.status());
+                    if (!again.isOk())
+                        die("re-watch", again.status());
                     watch = std::move(*again);
                     ++resumed;
                     continue;
                 }
                 for (const WatchEvent& e : *batch) bytes += e.kv.value.size();
             }
-            if (bytes == 0) die("watch", Status(StatusCode::Internal, "no bytes received"));
+            if (bytes == 0)
+                die("watch", Status(StatusCode::Internal, "no bytes received"));
         });
     }
     std::thread writerThread;
-    if (writer) writerThread = std::thread(writer);
+    if (writer)
+        writerThread = std::thread(writer);
     for (std::thread& t : consumers) t.join();
-    if (writerThread.joinable()) writerThread.join();
+    if (writerThread.joinable())
+        writerThread.join();
     return {secondsSince(start), resumed.load()};
 }
 
@@ -181,7 +188,8 @@ FanOut fanOutNotifyDriven(Store& store, size_t watchers, int64_t from, int64_t u
     std::deque<Consumer*> readyList;  // guarded by mu
     size_t finished = 0;              // guarded by mu
     auto schedule = [&](Consumer* c) {
-        if (c->scheduled.exchange(true)) return;  // already on the list: one wake-up is enough
+        if (c->scheduled.exchange(true))
+            return;  // already on the list: one wake-up is enough
         {
             std::lock_guard lock(mu);
             readyList.push_back(c);
@@ -191,7 +199,8 @@ FanOut fanOutNotifyDriven(Store& store, size_t watchers, int64_t from, int64_t u
     for (size_t w = 0; w < watchers; ++w) {
         auto c = std::make_unique<Consumer>();
         StatusOr<std::unique_ptr<Watch>> watch = store.watch("/registry/pods/bench/", from);
-        if (!watch.isOk()) die("watch", watch.status());
+        if (!watch.isOk())
+            die("watch", watch.status());
         c->watch = std::move(*watch);
         Consumer* raw = c.get();
         c->watch->setNotify([&schedule, raw] { schedule(raw); });
@@ -209,13 +218,15 @@ FanOut fanOutNotifyDriven(Store& store, size_t watchers, int64_t from, int64_t u
                 {
                     std::unique_lock lock(mu);
                     ready.wait(lock, [&] { return !readyList.empty() || finished == watchers; });
-                    if (readyList.empty()) return;
+                    if (readyList.empty())
+                        return;
                     c = readyList.front();
                     readyList.pop_front();
                 }
                 // Cleared before draining: a notify arriving meanwhile schedules it again.
                 c->scheduled = false;
-                if (c->done) continue;
+                if (c->done)
+                    continue;
                 for (;;) {
                     StatusOr<std::vector<WatchEvent>> batch =
                         c->watch->next(std::chrono::milliseconds(0), 1024);
@@ -225,26 +236,31 @@ FanOut fanOutNotifyDriven(Store& store, size_t watchers, int64_t from, int64_t u
                         }
                         StatusOr<std::unique_ptr<Watch>> again =
                             store.watch("/registry/pods/bench/", c->watch->lastRevision());
-                        if (!again.isOk()) die("re-watch", again.status());
+                        if (!again.isOk())
+                            die("re-watch", again.status());
                         c->watch = std::move(*again);
                         c->watch->setNotify([&schedule, c] { schedule(c); });
                         ++resumed;
                         continue;
                     }
-                    if (batch->empty()) break;
+                    if (batch->empty())
+                        break;
                 }
                 if (c->watch->lastRevision() >= until) {
                     c->done = true;
                     std::lock_guard lock(mu);
-                    if (++finished == watchers) ready.notify_all();
+                    if (++finished == watchers)
+                        ready.notify_all();
                 }
             }
         });
     }
     std::thread writerThread;
-    if (writer) writerThread = std::thread(writer);
+    if (writer)
+        writerThread = std::thread(writer);
     for (std::thread& t : dispatchers) t.join();
-    if (writerThread.joinable()) writerThread.join();
+    if (writerThread.joinable())
+        writerThread.join();
     const double seconds = secondsSince(start);
     for (auto& c : consumers) c->watch.reset();  // stop notifications before `schedule` goes
     return {seconds, resumed.load()};
@@ -265,14 +281,17 @@ int main(int argc, char** argv) {
             std::string list = argv[++i];
             for (size_t pos = 0; pos < list.size();) {
                 const size_t comma = std::min(list.find(',', pos), list.size());
-                if (comma > pos) config.watcherCounts.push_back(std::stoul(list.substr(pos, comma - pos)));
+                if (comma > pos)
+                    config.watcherCounts.push_back(std::stoul(list.substr(pos, comma - pos)));
                 pos = comma + 1;
             }
         } else if (arg == "--memory") {
             config.memory = true;
         } else {
-            std::fprintf(stderr,
-                         "usage: %s [--objects N] [--value-bytes B] [--watchers 1,10,100] [--memory]\n", argv[0]);
+            std::fprintf(
+                stderr,
+                "usage: %s [--objects N] [--value-bytes B] [--watchers 1,10,100] [--memory]\n",
+                argv[0]);
             return 2;
         }
     }
@@ -295,7 +314,8 @@ int main(int argc, char** argv) {
 
     {
         StatusOr<std::unique_ptr<Store>> opened = open(options);
-        if (!opened.isOk()) die("open", opened.status());
+        if (!opened.isOk())
+            die("open", opened.status());
         Store& store = **opened;
         const double n = double(config.objects);
 
@@ -304,7 +324,8 @@ int main(int argc, char** argv) {
         auto start = Clock::now();
         for (size_t i = 0; i < config.objects; ++i) {
             StatusOr<KeyValue> kv = store.create(keyOf(i), valueOf(i, 0, config.valueBytes));
-            if (!kv.isOk()) die("create", kv.status());
+            if (!kv.isOk())
+                die("create", kv.status());
             modRevisions[i] = kv->modRevision;
         }
         double secs = secondsSince(start);
@@ -322,14 +343,15 @@ int main(int argc, char** argv) {
             start = Clock::now();
             StatusOr<ListResult> all = store.list("/registry/pods/bench/");
             listMs.push_back(secondsSince(start) * 1000);
-            if (!all.isOk()) die("list", all.status());
+            if (!all.isOk())
+                die("list", all.status());
             if (all->items.size() != config.objects) {
                 die("list", Status(StatusCode::Internal, "wrong item count"));
             }
         }
         std::sort(listMs.begin(), listMs.end());
-        report("list all at current revision", format("%.1f ms best, %.1f ms median", listMs[0],
-                                                      listMs[listMs.size() / 2]));
+        report("list all at current revision",
+               format("%.1f ms best, %.1f ms median", listMs[0], listMs[listMs.size() / 2]));
         start = Clock::now();
         StatusOr<ListResult> past = store.list("/registry/pods/bench/", afterCreate);
         const double pastMs = secondsSince(start) * 1000;
@@ -341,8 +363,7 @@ int main(int argc, char** argv) {
         // watch fan-out: live (a writer updating all N objects while they consume) and
         // catch-up (the same N changes read back from the history), for both consumer styles
         size_t round = 2;
-        using FanOutFn = FanOut (*)(Store&, size_t, int64_t, int64_t,
-                                    const std::function<void()>&);
+        using FanOutFn = FanOut (*)(Store&, size_t, int64_t, int64_t, const std::function<void()>&);
         const std::pair<const char*, FanOutFn> styles[] = {
             {"thread/watcher", fanOutThreadPerWatcher}, {"notify+2 threads", fanOutNotifyDriven}};
         for (const auto& [style, run] : styles) {
@@ -355,13 +376,12 @@ int main(int argc, char** argv) {
                 });
                 ++round;
                 const double delivered = double(watchers) * n;
-                const std::string label =
-                    std::to_string(watchers) + " watcher(s), " + style;
-                report("watch live, " + label,
-                       format("%.0f events/s delivered", delivered / live.seconds) +
-                           format(" (%.2f s; writer %.0f writes/s", live.seconds, writeRate) +
-                           (live.resumed ? ", " + std::to_string(live.resumed) + " resumed)"
-                                         : ")"));
+                const std::string label = std::to_string(watchers) + " watcher(s), " + style;
+                report(
+                    "watch live, " + label,
+                    format("%.0f events/s delivered", delivered / live.seconds) +
+                        format(" (%.2f s; writer %.0f writes/s", live.seconds, writeRate) +
+                        (live.resumed ? ", " + std::to_string(live.resumed) + " resumed)" : ")"));
 
                 FanOut catchUp = run(store, watchers, from, until, nullptr);
                 report("watch catch-up, " + label,
@@ -383,7 +403,8 @@ int main(int argc, char** argv) {
     if (!dir.empty()) {
         std::error_code ec;
         const auto size = std::filesystem::file_size(options.path, ec);
-        if (!ec) std::printf("\ndatabase file after close: %.0f MiB\n", double(size) / (1 << 20));
+        if (!ec)
+            std::printf("\ndatabase file after close: %.0f MiB\n", double(size) / (1 << 20));
         std::filesystem::remove_all(dir, ec);
     }
     return 0;

@@ -57,7 +57,8 @@ void writeLine(const std::string& line) {
     size_t left = line.size();
     while (left > 0) {
         const ssize_t n = ::write(STDOUT_FILENO, p, left);
-        if (n <= 0) std::_Exit(3);
+        if (n <= 0)
+            std::_Exit(3);
         p += n;
         left -= static_cast<size_t>(n);
     }
@@ -75,7 +76,8 @@ int runWriterChild(const std::string& path, const std::string& round) {
         return 2;
     }
     Store& store = **opened;
-    if (!store.get(kCounterKey).isOk()) (void)store.create(kCounterKey, "0");
+    if (!store.get(kCounterKey).isOk())
+        (void)store.create(kCounterKey, "0");
     writeLine("READY\n");
 
     const auto stopAt = std::chrono::steady_clock::now() + std::chrono::seconds(60);
@@ -85,7 +87,8 @@ int runWriterChild(const std::string& path, const std::string& round) {
             for (long i = 0; std::chrono::steady_clock::now() < stopAt; ++i) {
                 if (i % 5 == 4) {
                     StatusOr<KeyValue> cur = store.get(kCounterKey);
-                    if (!cur.isOk()) std::_Exit(4);
+                    if (!cur.isOk())
+                        std::_Exit(4);
                     const std::string next = std::to_string(std::stol(cur->value) + 1);
                     StatusOr<KeyValue> done = store.update(kCounterKey, next, cur->modRevision);
                     if (done.isOk()) {
@@ -95,10 +98,11 @@ int runWriterChild(const std::string& path, const std::string& round) {
                     }
                     continue;
                 }
-                const std::string key = "/durability/r" + round + "/t" + std::to_string(t) + "/" +
-                                        std::to_string(i);
+                const std::string key =
+                    "/durability/r" + round + "/t" + std::to_string(t) + "/" + std::to_string(i);
                 StatusOr<KeyValue> done = store.create(key, valueFor(key));
-                if (!done.isOk()) std::_Exit(6);
+                if (!done.isOk())
+                    std::_Exit(6);
                 writeLine("C " + key + " " + std::to_string(done->modRevision) + "\n");
             }
         });
@@ -108,8 +112,8 @@ int runWriterChild(const std::string& path, const std::string& round) {
 }
 
 struct Acks {
-    std::map<std::string, int64_t> created;     // key -> revision
-    std::map<int64_t, int64_t> counterByRev;    // revision -> counter value written
+    std::map<std::string, int64_t> created;   // key -> revision
+    std::map<int64_t, int64_t> counterByRev;  // revision -> counter value written
 };
 
 }  // namespace
@@ -142,8 +146,8 @@ private:
         char* argv[] = {arg0.data(), nullptr};
 
         pid_t pid = -1;
-        const int spawned = posix_spawn(&pid, selfPath.c_str(), &actions, nullptr, argv,
-                                        envp.data());
+        const int spawned =
+            posix_spawn(&pid, selfPath.c_str(), &actions, nullptr, argv, envp.data());
         posix_spawn_file_actions_destroy(&actions);
         ::close(fds[1]);
         QCOMPARE(spawned, 0);
@@ -157,8 +161,10 @@ private:
         char chunk[65536];
         for (;;) {
             const ssize_t n = ::read(fds[0], chunk, sizeof chunk);
-            if (n < 0 && errno == EINTR) continue;
-            if (n <= 0) break;
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0)
+                break;
             buffer.append(chunk, static_cast<size_t>(n));
             size_t start = 0;
             for (size_t nl; (nl = buffer.find('\n', start)) != std::string::npos; start = nl + 1) {
@@ -190,9 +196,10 @@ private:
         int wstatus = 0;
         QCOMPARE(::waitpid(pid, &wstatus, 0), pid);
         QVERIFY2(ready, "the child never opened the store");
-        QVERIFY2(WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL,
-                 qPrintable(QString("the child ended on its own (status %1) before the kill")
-                                .arg(wstatus)));
+        QVERIFY2(
+            WIFSIGNALED(wstatus) && WTERMSIG(wstatus) == SIGKILL,
+            qPrintable(
+                QString("the child ended on its own (status %1) before the kill").arg(wstatus)));
         QVERIFY(buffer.empty() || buffer.find('\n') == std::string::npos);
     }
 
@@ -240,7 +247,8 @@ private:
             QCOMPARE(e.revision, int64_t(i + 1));
             if (e.kv.key == kCounterKey) {
                 const int64_t v = std::stol(e.kv.value);
-                if (e.type == EventType::Modified) QCOMPARE(v, counterValue + 1);
+                if (e.type == EventType::Modified)
+                    QCOMPARE(v, counterValue + 1);
                 counterValue = v;
             } else {
                 QCOMPARE(e.type, EventType::Added);
@@ -270,13 +278,16 @@ private slots:
         for (int round = 0; round < 4; ++round) {
             size_t acked = 0;
             runRound(dbPath, round, killPoints[round], acks, acked);
-            if (QTest::currentTestFailed()) return;
+            if (QTest::currentTestFailed())
+                return;
             QVERIFY(acked >= killPoints[round]);
-            qInfo("round %d: killed after %zu acknowledged writes (%zu records, %zu counter "
-                  "updates so far)",
-                  round, acked, acks.created.size(), acks.counterByRev.size());
+            qInfo(
+                "round %d: killed after %zu acknowledged writes (%zu records, %zu counter "
+                "updates so far)",
+                round, acked, acks.created.size(), acks.counterByRev.size());
             verify(dbPath, acks);
-            if (QTest::currentTestFailed()) return;
+            if (QTest::currentTestFailed())
+                return;
         }
     }
 };

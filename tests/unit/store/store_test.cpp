@@ -23,8 +23,8 @@ constexpr const char* kConflictMessage =
     "the object has been modified; please apply your changes to the latest version and try again";
 
 std::string tooOldMessage(int64_t asked, int64_t compacted) {
-    return "too old resource version: " + std::to_string(asked) + " (" +
-           std::to_string(compacted) + ")";
+    return "too old resource version: " + std::to_string(asked) + " (" + std::to_string(compacted) +
+           ")";
 }
 
 std::vector<std::string> keysOf(const ListResult& list) {
@@ -111,19 +111,28 @@ private slots:
         auto ts = makeStore(onFile);
         QVERIFY(ts->store);
         Store& s = *ts->store;
-        PH_QVERIFY_OK(s.create("/k", "v1"));  // revision 1
+        PH_QVERIFY_OK(s.create("/k", "v1"));     // revision 1
         PH_QVERIFY_OK(s.update("/k", "v2", 1));  // revision 2
 
         Status status;
-        if (op == "create-existing") status = s.create("/k", "x").status();
-        if (op == "update-missing") status = s.update("/missing", "x", 0).status();
-        if (op == "update-missing-with-revision") status = s.update("/missing", "x", 2).status();
-        if (op == "remove-missing") status = s.remove("/missing", 0).status();
-        if (op == "update-stale") status = s.update("/k", "x", 1).status();
-        if (op == "remove-stale") status = s.remove("/k", 1).status();
-        if (op == "update-future-revision") status = s.update("/k", "x", 99).status();
-        if (op == "create-empty-key") status = s.create("", "x").status();
-        if (op == "update-negative-revision") status = s.update("/k", "x", -1).status();
+        if (op == "create-existing")
+            status = s.create("/k", "x").status();
+        if (op == "update-missing")
+            status = s.update("/missing", "x", 0).status();
+        if (op == "update-missing-with-revision")
+            status = s.update("/missing", "x", 2).status();
+        if (op == "remove-missing")
+            status = s.remove("/missing", 0).status();
+        if (op == "update-stale")
+            status = s.update("/k", "x", 1).status();
+        if (op == "remove-stale")
+            status = s.remove("/k", 1).status();
+        if (op == "update-future-revision")
+            status = s.update("/k", "x", 99).status();
+        if (op == "create-empty-key")
+            status = s.create("", "x").status();
+        if (op == "update-negative-revision")
+            status = s.update("/k", "x", -1).status();
 
         PH_QCOMPARE_CODE(status, static_cast<StatusCode>(expectedCode));
         if (status.code() == StatusCode::Aborted) {
@@ -231,7 +240,8 @@ private slots:
                         const int next = std::stoi(cur->value) + 1;
                         StatusOr<KeyValue> w =
                             s.update("/counter", std::to_string(next), cur->modRevision);
-                        if (w.isOk()) break;
+                        if (w.isOk())
+                            break;
                         if (w.status().code() != StatusCode::Aborted) {
                             ++failures;
                             return;
@@ -266,13 +276,13 @@ private slots:
         auto ts = makeStore(onFile);
         QVERIFY(ts->store);
         Store& s = *ts->store;
-        PH_QVERIFY_OK(s.create("/p/a", "a1"));      // 1
-        PH_QVERIFY_OK(s.update("/p/a", "a2", 1));   // 2
-        PH_QVERIFY_OK(s.create("/p/b", "b1"));      // 3
-        PH_QVERIFY_OK(s.create("/q/x", "x1"));      // 4 (outside the prefix)
-        PH_QVERIFY_OK(s.update("/p/a", "a3", 2));   // 5
-        PH_QVERIFY_OK(s.remove("/p/b", 3));         // 6
-        PH_QVERIFY_OK(s.create("/p/b", "b2"));      // 7
+        PH_QVERIFY_OK(s.create("/p/a", "a1"));     // 1
+        PH_QVERIFY_OK(s.update("/p/a", "a2", 1));  // 2
+        PH_QVERIFY_OK(s.create("/p/b", "b1"));     // 3
+        PH_QVERIFY_OK(s.create("/q/x", "x1"));     // 4 (outside the prefix)
+        PH_QVERIFY_OK(s.update("/p/a", "a3", 2));  // 5
+        PH_QVERIFY_OK(s.remove("/p/b", 3));        // 6
+        PH_QVERIFY_OK(s.create("/p/b", "b2"));     // 7
 
         struct Expect {
             int64_t rev;
@@ -298,9 +308,9 @@ private slots:
                 PH_QCOMPARE_CODE(b, StatusCode::NotFound);
             } else {
                 PH_QVERIFY_OK(b);
-                QVERIFY2(b->value == e.b && b->modRevision == e.bMod &&
-                             b->createRevision == e.bCreate,
-                         where);
+                QVERIFY2(
+                    b->value == e.b && b->modRevision == e.bMod && b->createRevision == e.bCreate,
+                    where);
             }
             StatusOr<ListResult> list = s.list("/p/", e.rev);
             PH_QVERIFY_OK(list);
@@ -368,10 +378,10 @@ private slots:
         for (int i = 1; i <= 10; ++i) {
             PH_QVERIFY_OK(s.update("/c/hot", std::to_string(i), 0));  // 3..12
         }
-        PH_QVERIFY_OK(s.create("/c/gone", "g"));  // 13
-        PH_QVERIFY_OK(s.remove("/c/gone", 0));    // 14
+        PH_QVERIFY_OK(s.create("/c/gone", "g"));     // 13
+        PH_QVERIFY_OK(s.remove("/c/gone", 0));       // 14
         PH_QVERIFY_OK(s.update("/c/hot", "11", 0));  // 15
-        PH_QVERIFY_OK(s.create("/c/new", "n"));   // 16
+        PH_QVERIFY_OK(s.create("/c/new", "n"));      // 16
 
         PH_QVERIFY_OK(s.compact(14));
         QCOMPARE(s.compactedRevision(), 14);
@@ -466,10 +476,10 @@ private slots:
     void reopenContinues() {
         auto ts = makeStore(true);
         QVERIFY(ts->store);
-        PH_QVERIFY_OK(ts->store->create("/r/a", "1"));   // 1
-        PH_QVERIFY_OK(ts->store->create("/r/b", "1"));   // 2
+        PH_QVERIFY_OK(ts->store->create("/r/a", "1"));     // 1
+        PH_QVERIFY_OK(ts->store->create("/r/b", "1"));     // 2
         PH_QVERIFY_OK(ts->store->update("/r/a", "2", 1));  // 3
-        PH_QVERIFY_OK(ts->store->remove("/r/b", 2));      // 4
+        PH_QVERIFY_OK(ts->store->remove("/r/b", 2));       // 4
         PH_QVERIFY_OK(ts->store->compact(2));
 
         PH_QVERIFY_OK(ts->reopen());
@@ -517,7 +527,8 @@ private slots:
         QTest::addColumn<QString>("kind");
         QTest::addColumn<int>("expectedCode");
         QTest::newRow("not-a-database") << "garbage" << static_cast<int>(StatusCode::DataLoss);
-        QTest::newRow("newer-schema") << "newer" << static_cast<int>(StatusCode::FailedPrecondition);
+        QTest::newRow("newer-schema")
+            << "newer" << static_cast<int>(StatusCode::FailedPrecondition);
         QTest::newRow("directory") << "directory" << static_cast<int>(StatusCode::Internal);
         QTest::newRow("empty-path") << "empty" << static_cast<int>(StatusCode::InvalidArgument);
     }

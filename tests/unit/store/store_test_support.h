@@ -15,35 +15,41 @@
 namespace pilothouse::store::testing {
 
 // Uniform access to Status and StatusOr<T> for the assertion macros below.
-inline const Status& statusOf(const Status& s) { return s; }
+inline const Status& statusOf(const Status& s) {
+    return s;
+}
 template <typename T>
 const Status& statusOf(const StatusOr<T>& s) {
     return s.status();
 }
 
 // QVERIFY for a Status or StatusOr, printing the status when it is not OK.
-#define PH_QVERIFY_OK(expr)                                                                  \
-    do {                                                                                     \
-        const auto& _ph_res = (expr); /* keeps a temporary result alive */                  \
+#define PH_QVERIFY_OK(expr)                                                                   \
+    do {                                                                                      \
+        const auto& _ph_res = (expr); /* keeps a temporary result alive */                    \
         const ::pilothouse::Status& _ph_st = ::pilothouse::store::testing::statusOf(_ph_res); \
-        QVERIFY2(_ph_st.isOk(), _ph_st.toString().c_str());                                  \
+        QVERIFY2(_ph_st.isOk(), _ph_st.toString().c_str());                                   \
     } while (0)
 
 // Checks that a Status or StatusOr failed with the expected code, printing it otherwise.
-#define PH_QCOMPARE_CODE(expr, expectedCode)                                                 \
-    do {                                                                                     \
-        const auto& _ph_res = (expr); /* keeps a temporary result alive */                  \
+#define PH_QCOMPARE_CODE(expr, expectedCode)                                                  \
+    do {                                                                                      \
+        const auto& _ph_res = (expr); /* keeps a temporary result alive */                    \
         const ::pilothouse::Status& _ph_st = ::pilothouse::store::testing::statusOf(_ph_res); \
-        QVERIFY2(_ph_st.code() == (expectedCode),                                            \
-                 ("expected " + std::string(::pilothouse::statusCodeName(expectedCode)) +    \
-                  ", got " + _ph_st.toString())                                              \
-                     .c_str());                                                              \
+        QVERIFY2(_ph_st.code() == (expectedCode),                                             \
+                 ("expected " + std::string(::pilothouse::statusCodeName(expectedCode)) +     \
+                  ", got " + _ph_st.toString())                                               \
+                     .c_str());                                                               \
     } while (0)
 
 // Adds the "onFile" column and one row per backend. Suites with more columns use
 // backendName() in their row names and stream onFile themselves.
-inline void addBackendColumn() { QTest::addColumn<bool>("onFile"); }
-inline const char* backendName(bool onFile) { return onFile ? "file" : "memory"; }
+inline void addBackendColumn() {
+    QTest::addColumn<bool>("onFile");
+}
+inline const char* backendName(bool onFile) {
+    return onFile ? "file" : "memory";
+}
 inline void addBackendRows() {
     addBackendColumn();
     QTest::newRow("memory") << false;
@@ -66,7 +72,8 @@ struct TestStore {
         options.path = path;
         options.watchQueueLimit = watchQueueLimit;
         StatusOr<std::unique_ptr<SqliteStore>> opened = SqliteStore::open(options);
-        if (!opened.isOk()) return opened.status();
+        if (!opened.isOk())
+            return opened.status();
         store = std::move(*opened);
         return Status::ok();
     }
@@ -78,7 +85,8 @@ inline std::unique_ptr<TestStore> makeStore(bool onFile,
     auto ts = std::make_unique<TestStore>();
     ts->path = onFile ? ts->dir.filePath("store.db").toStdString() : ":memory:";
     Status st = ts->reopen(watchQueueLimit);
-    if (!st.isOk()) qWarning("opening the store failed: %s", st.toString().c_str());
+    if (!st.isOk())
+        qWarning("opening the store failed: %s", st.toString().c_str());
     return ts;
 }
 

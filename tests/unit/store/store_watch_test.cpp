@@ -44,7 +44,9 @@ Drained drain(Watch& watch, size_t count, size_t maxEvents = 1024,
     return out;
 }
 
-std::string key(int i) { return "/w/" + std::to_string(i); }
+std::string key(int i) {
+    return "/w/" + std::to_string(i);
+}
 
 }  // namespace
 
@@ -163,10 +165,10 @@ private slots:
         PH_QVERIFY_OK(w);
         StatusOr<std::unique_ptr<Watch>> everything = s.watch("", 0);
         PH_QVERIFY_OK(everything);
-        PH_QVERIFY_OK(s.create("/b/2", "x"));   // 4 out
-        PH_QVERIFY_OK(s.create("/a/2", "x"));   // 5 in
-        PH_QVERIFY_OK(s.create("/a", "x"));     // 6 out: the prefix itself without the slash
-        PH_QVERIFY_OK(s.remove("/a/1", 0));     // 7 in
+        PH_QVERIFY_OK(s.create("/b/2", "x"));  // 4 out
+        PH_QVERIFY_OK(s.create("/a/2", "x"));  // 5 in
+        PH_QVERIFY_OK(s.create("/a", "x"));    // 6 out: the prefix itself without the slash
+        PH_QVERIFY_OK(s.remove("/a/1", 0));    // 7 in
 
         Drained d = drain(**w, 3);
         PH_QVERIFY_OK(d.closedWith);
@@ -374,7 +376,8 @@ private slots:
         PH_QVERIFY_OK(w);
         std::atomic<int> echoes{0};
         (*w)->setNotify([&] {
-            if (s.create("/echo/" + std::to_string(echoes.load()), "x").isOk()) ++echoes;
+            if (s.create("/echo/" + std::to_string(echoes.load()), "x").isOk())
+                ++echoes;
         });
         PH_QVERIFY_OK(s.create("/w/trigger", "x"));
         QCOMPARE(echoes.load(), 1);
@@ -448,7 +451,8 @@ private slots:
         for (int t = 0; t < kThreads; ++t) {
             writers.emplace_back([&, t] {
                 for (int i = 0; i < kPerThread; ++i) {
-                    if (!s.create(key(t * kPerThread + i), "x").isOk()) ++failures;
+                    if (!s.create(key(t * kPerThread + i), "x").isOk())
+                        ++failures;
                 }
             });
         }

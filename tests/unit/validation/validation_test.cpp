@@ -6,6 +6,7 @@
 
 #include "api/codec/manifest.h"
 #include "apiserver/validation/field_error.h"
+#include "apiserver/registry/defaults.h"
 #include "apiserver/validation/validation.h"
 #include "apps_v1.pb.h"
 #include "core_v1.pb.h"
@@ -18,109 +19,6 @@ namespace core = k8s::io::api::core::v1;
 namespace apps = k8s::io::api::apps::v1;
 
 namespace {
-
-// ---- the upstream v1 defaults the rows rely on (pkg/apis/*/v1/defaults.go) ----
-
-void defaultProbe(core::Probe* p) {
-    if (p->timeout_seconds() == 0) p->set_timeout_seconds(1);
-    if (p->period_seconds() == 0) p->set_period_seconds(10);
-    if (p->success_threshold() == 0) p->set_success_threshold(1);
-    if (p->failure_threshold() == 0) p->set_failure_threshold(3);
-    if (p->has_http_get()) {
-        if (p->http_get().path().empty()) p->mutable_http_get()->set_path("/");
-        if (p->http_get().scheme().empty()) p->mutable_http_get()->set_scheme("HTTP");
-    }
-}
-
-void defaultContainer(core::Container* c, bool hostNetwork) {
-    if (c->image_pull_policy().empty()) c->set_image_pull_policy("IfNotPresent");
-    if (c->termination_message_path().empty()) c->set_termination_message_path("/dev/termination-log");
-    if (c->termination_message_policy().empty()) c->set_termination_message_policy("File");
-    for (auto& p : *c->mutable_ports()) {
-        if (p.protocol().empty()) p.set_protocol("TCP");
-        if (hostNetwork && p.host_port() == 0) p.set_host_port(p.container_port());
-    }
-    if (c->has_liveness_probe()) defaultProbe(c->mutable_liveness_probe());
-    if (c->has_readiness_probe()) defaultProbe(c->mutable_readiness_probe());
-    if (c->has_startup_probe()) defaultProbe(c->mutable_startup_probe());
-    for (auto& e : *c->mutable_env())
-        if (e.value_from().has_field_ref() && e.value_from().field_ref().api_version().empty())
-            e.mutable_value_from()->mutable_field_ref()->set_api_version("v1");
-}
-
-void defaultPodSpec(core::PodSpec* s) {
-    if (s->restart_policy().empty()) s->set_restart_policy("Always");
-    if (s->dns_policy().empty()) s->set_dns_policy("ClusterFirst");
-    if (!s->has_termination_grace_period_seconds()) s->set_termination_grace_period_seconds(30);
-    if (s->scheduler_name().empty()) s->set_scheduler_name("default-scheduler");
-    for (auto& c : *s->mutable_containers()) defaultContainer(&c, s->host_network());
-    for (auto& c : *s->mutable_init_containers()) defaultContainer(&c, s->host_network());
-}
-
-void defaultService(core::ServiceSpec* s) {
-    if (s->type().empty()) s->set_type("ClusterIP");
-    if (s->session_affinity().empty()) s->set_session_affinity("None");
-    for (auto& p : *s->mutable_ports()) {
-        if (p.protocol().empty()) p.set_protocol("TCP");
-        const auto& t = p.target_port();
-        if ((t.type() == 0 && t.int_val() == 0) || (t.type() == 1 && t.str_val().empty())) {
-            p.mutable_target_port()->set_type(0);
-            p.mutable_target_port()->set_int_val(p.port());
-        }
-    }
-    if ((s->type() == "NodePort" || s->type() == "LoadBalancer") && s->external_traffic_policy().empty())
-        s->set_external_traffic_policy("Cluster");
-    if (s->type() != "ExternalName" && !s->has_internal_traffic_policy()) s->set_internal_traffic_policy("Cluster");
-    if (s->type() == "LoadBalancer" && !s->has_allocate_load_balancer_node_ports())
-        s->set_allocate_load_balancer_node_ports(true);
-}
-
-void applyDefaults(google::protobuf::Message* obj) {
-    if (auto* pod = dynamic_cast<core::Pod*>(obj)) {
-        defaultPodSpec(pod->mutable_spec());
-    } else if (auto* d = dynamic_cast<apps::Deployment*>(obj)) {
-        auto* s = d->mutable_spec();
-        if (!s->has_replicas()) s->set_replicas(1);
-        if (s->strategy().type().empty()) s->mutable_strategy()->set_type("RollingUpdate");
-        if (s->strategy().type() == "RollingUpdate") {
-            auto* ru = s->mutable_strategy()->mutable_rolling_update();
-            if (!s->strategy().rolling_update().has_max_unavailable()) {
-                ru->mutable_max_unavailable()->set_type(1);
-                ru->mutable_max_unavailable()->set_str_val("25%");
-            }
-            if (!s->strategy().rolling_update().has_max_surge()) {
-                ru->mutable_max_surge()->set_type(1);
-                ru->mutable_max_surge()->set_str_val("25%");
-            }
-        }
-        if (!s->has_revision_history_limit()) s->set_revision_history_limit(10);
-        if (!s->has_progress_deadline_seconds()) s->set_progress_deadline_seconds(600);
-        defaultPodSpec(s->mutable_template_()->mutable_spec());
-    } else if (auto* rs = dynamic_cast<apps::ReplicaSet*>(obj)) {
-        if (!rs->spec().has_replicas()) rs->mutable_spec()->set_replicas(1);
-        defaultPodSpec(rs->mutable_spec()->mutable_template_()->mutable_spec());
-    } else if (auto* ss = dynamic_cast<apps::StatefulSet*>(obj)) {
-        if (!ss->spec().has_replicas()) ss->mutable_spec()->set_replicas(1);
-        if (ss->spec().pod_management_policy().empty()) ss->mutable_spec()->set_pod_management_policy("OrderedReady");
-        defaultPodSpec(ss->mutable_spec()->mutable_template_()->mutable_spec());
-    } else if (auto* ds = dynamic_cast<apps::DaemonSet*>(obj)) {
-        defaultPodSpec(ds->mutable_spec()->mutable_template_()->mutable_spec());
-    } else if (auto* rc = dynamic_cast<core::ReplicationController*>(obj)) {
-        if (!rc->spec().has_replicas()) rc->mutable_spec()->set_replicas(1);
-        defaultPodSpec(rc->mutable_spec()->mutable_template_()->mutable_spec());
-    } else if (auto* svc = dynamic_cast<core::Service*>(obj)) {
-        defaultService(svc->mutable_spec());
-    } else if (auto* ns = dynamic_cast<core::Namespace*>(obj)) {
-        if (ns->status().phase().empty()) ns->mutable_status()->set_phase("Active");
-    } else if (auto* es = dynamic_cast<k8s::io::api::discovery::v1::EndpointSlice*>(obj)) {
-        for (auto& p : *es->mutable_ports()) {
-            if (!p.has_name()) p.set_name("");
-            if (!p.has_protocol()) p.set_protocol("TCP");
-        }
-    } else if (auto* pc = dynamic_cast<k8s::io::api::scheduling::v1::PriorityClass*>(obj)) {
-        if (!pc->has_preemption_policy()) pc->set_preemption_policy("PreemptLowerPriority");
-    }
-}
 
 struct Decoded {
     const api::ResourceType* type = nullptr;
@@ -137,7 +35,7 @@ Decoded decode(const QString& yaml, bool defaults) {
     for (const auto& w : warnings) qWarning("decode warning: %s", w.c_str());
     if (manifests->size() != 1 || !warnings.empty()) return {};
     Decoded d{(*manifests)[0].type, std::move((*manifests)[0].object)};
-    if (d.object && defaults) applyDefaults(d.object.get());
+    if (d.object && defaults) apiserver::registry::applyDefaults(*d.type, d.object.get());
     return d;
 }
 
@@ -220,6 +118,7 @@ private:
             for (const auto& g : got) qWarning("got:      %s", qPrintable(g));
             for (const auto& e : expected) qWarning("expected: %s", qPrintable(e));
         }
+        if (got != expected) for (const auto& g : got) qWarning("got: %s", qPrintable(g));
         QCOMPARE(got, expected);
     }
 
@@ -350,7 +249,11 @@ void ValidationTest::pod_data() {
     row("resource names", podYaml({}, "    resources:\n      limits:\n        gpu: \"1\"\n        example.com/foo_bar: \"1\"\n        requests.example.com/gpu: \"1\"\n"),
         {"spec.containers[0].resources.limits[gpu]: Invalid value: \"gpu\": must be a standard resource type or fully qualified",
          "spec.containers[0].resources.limits[gpu]: Invalid value: \"gpu\": must be a standard resource for containers",
-         "spec.containers[0].resources.limits[requests.example.com/gpu]: Invalid value: \"requests.example.com/gpu\": doesn't follow extended resource name standard"});
+         "spec.containers[0].resources.limits[requests.example.com/gpu]: Invalid value: \"requests.example.com/gpu\": doesn't follow extended resource name standard",
+         // Defaulting copied the limits into requests, so the API server reports them twice.
+         "spec.containers[0].resources.requests[gpu]: Invalid value: \"gpu\": must be a standard resource type or fully qualified",
+         "spec.containers[0].resources.requests[gpu]: Invalid value: \"gpu\": must be a standard resource for containers",
+         "spec.containers[0].resources.requests[requests.example.com/gpu]: Invalid value: \"requests.example.com/gpu\": doesn't follow extended resource name standard"});
     row("extended resource needs limit and integer",
         podYaml({}, "    resources:\n      requests:\n        example.com/gpu: 500m\n"),
         {"spec.containers[0].resources.requests[example.com/gpu]: Invalid value: resource.Quantity{i:resource.int64Amount{value:500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"500m\", Format:\"DecimalSI\"}: must be an integer",
@@ -361,6 +264,7 @@ void ValidationTest::pod_data() {
     row("hugepages need cpu or memory and whole pages",
         podYaml({}, "    resources:\n      limits:\n        hugepages-2Mi: 3Mi\n"),
         {"spec.containers[0].resources.limits[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is not positive integer multiple of hugepages-2Mi",
+         "spec.containers[0].resources.requests[hugepages-2Mi]: Invalid value: \"3Mi\": 3Mi is not positive integer multiple of hugepages-2Mi",
          "spec.containers[0].resources: Forbidden: HugePages require cpu or memory"});
     row("restartPolicy and dnsPolicy", podYaml("  restartPolicy: Sometimes\n  dnsPolicy: Google\n"),
         {"spec.restartPolicy: Unsupported value: \"Sometimes\": supported values: \"Always\", \"OnFailure\", \"Never\"",
@@ -518,7 +422,10 @@ void ValidationTest::node_data() {
          "spec.podCIDRs: Invalid value: []string{\"10.0.0.0/24\", \"10.1.0.0/24\", \"nope\"}: may specify no more than one CIDR for each IP family"});
     row("capacity", node + "status:\n  capacity:\n    cpu: \"-1\"\n    pods: 1500m\n",
         {"status.capacity.cpu: Invalid value: \"-1\": must be greater than or equal to 0",
-         "status.capacity.pods: Invalid value: resource.Quantity{i:resource.int64Amount{value:1500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"1500m\", Format:\"DecimalSI\"}: must be an integer"});
+         "status.capacity.pods: Invalid value: resource.Quantity{i:resource.int64Amount{value:1500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"1500m\", Format:\"DecimalSI\"}: must be an integer",
+         // allocatable defaults to capacity
+         "status.allocatable.cpu: Invalid value: \"-1\": must be greater than or equal to 0",
+         "status.allocatable.pods: Invalid value: resource.Quantity{i:resource.int64Amount{value:1500, scale:-3}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"1500m\", Format:\"DecimalSI\"}: must be an integer"});
     row("podCIDR may only be set once", node + "spec:\n  podCIDR: 10.0.1.0/24\n",
         {"spec.podCIDRs: Forbidden: node updates may not change podCIDR except from \"\" to valid"},
         node + "spec:\n  podCIDR: 10.0.0.0/24\n");
@@ -617,7 +524,12 @@ void ValidationTest::workloads_data() {
     row("daemonset without selector", ds,
         {"spec.template.metadata.labels: Invalid value: map[string]string{\"app\":\"agent\"}: `selector` does not match template `labels`"});
     const QString rc = "apiVersion: v1\nkind: ReplicationController\nmetadata:\n  name: rc\n  namespace: default\nspec:\n  template:\n    metadata:\n      labels:\n        app: a\n    spec:\n      containers:\n      - name: a\n        image: b\n";
-    row("replicationcontroller selector required", rc, {"spec.selector: Required value"});
+    // Defaulting fills an RC's selector from its template's labels; without defaults the rule shows.
+    QString rcDefaulted = rc;
+    rcDefaulted.replace("    spec:\n      containers:", "    spec:\n      restartPolicy: Always\n      dnsPolicy: ClusterFirst\n      containers:")
+        .replace("        image: b\n", "        image: b\n        imagePullPolicy: IfNotPresent\n        terminationMessagePolicy: File\n");
+    row("replicationcontroller selector required", rcDefaulted, {"spec.selector: Required value"}, {}, {}, false);
+    row("replicationcontroller selector defaulted", rc, {});
     row("deployment status", deployYaml() + "status:\n  replicas: 1\n  readyReplicas: 2\n",
         {"status.readyReplicas: Invalid value: 2: cannot be greater than status.replicas"},
         deployYaml(), "status");
@@ -700,6 +612,9 @@ void ValidationTest::misc_data() {
     const QString lr = "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: lr\n  namespace: default\nspec:\n  limits:\n";
     row("limit range", lr + "  - type: Container\n    max:\n      cpu: \"1\"\n    min:\n      cpu: \"2\"\n  - type: Pod\n    default:\n      cpu: \"1\"\n  - type: Container\n", 
         {"spec.limits[0].min[cpu]: Invalid value: resource.Quantity{i:resource.int64Amount{value:2, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"2\", Format:\"DecimalSI\"}: min value 2 is greater than max value 1",
+         // defaulting: default = max (1), defaultRequest = default (1), both below min
+         "spec.limits[0].defaultRequest[cpu]: Invalid value: resource.Quantity{i:resource.int64Amount{value:1, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"1\", Format:\"DecimalSI\"}: min value 2 is greater than default request value 1",
+         "spec.limits[0].default[cpu]: Invalid value: resource.Quantity{i:resource.int64Amount{value:2, scale:0}, d:resource.infDecAmount{Dec:(*inf.Dec)(nil)}, s:\"2\", Format:\"DecimalSI\"}: min value 2 is greater than default value 1",
          "spec.limits[1].default: Forbidden: may not be specified when `type` is 'Pod'",
          "spec.limits[2].type: Duplicate value: \"Container\""});
     const QString ev = "apiVersion: v1\nkind: Event\nmetadata:\n  name: web.1\n  namespace: default\ninvolvedObject:\n  kind: Pod\n  name: web\n  namespace: %1\nreason: Scheduled\n";
