@@ -9,7 +9,7 @@
 #include "api/codec/proto_json.h"
 #include "api/labels.h"
 #include "api/object.h"
-#include "api/time_format.h"
+#include "util/rfc3339.h"
 #include "apiserver/errors.h"
 #include "apiserver/patch.h"
 #include "apiserver/registry/defaults.h"
@@ -396,7 +396,7 @@ public:
             meta->set_name(meta->generate_name() + s_.generateNameSuffix());
         // System fields (rest.BeforeCreate): uid, creation time, no deletion state.
         meta->set_uid(s_.newUid());
-        meta->set_creation_timestamp(api::formatTime(t_));
+        meta->set_creation_timestamp(rfc3339::format(t_));
         meta->clear_deletion_timestamp();
         meta->clear_deletion_grace_period_seconds();
         meta->set_generation(0);
@@ -569,17 +569,17 @@ public:
                 }
                 graceful = true;
                 newMeta->set_deletion_grace_period_seconds(grace);
-                newMeta->set_deletion_timestamp(api::formatTime(t_ + grace * 1'000'000'000));
+                newMeta->set_deletion_timestamp(rfc3339::format(t_ + grace * 1'000'000'000));
             }
         } else if (req_.type->kind == "Namespace") {
             graceful = true;
-            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(api::formatTime(t_));
+            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
             newMeta->set_deletion_grace_period_seconds(0);
             static_cast<core::Namespace*>(obj.get())->mutable_status()->set_phase("Terminating");
         }
         if (!meta.finalizers().empty()) {
             graceful = true;
-            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(api::formatTime(t_));
+            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
             if (!newMeta->has_deletion_grace_period_seconds()) newMeta->set_deletion_grace_period_seconds(0);
         }
         if (req_.dryRun) {
@@ -632,7 +632,7 @@ public:
             cond = pod->mutable_status()->add_conditions();
             cond->set_type("PodScheduled");
         }
-        if (cond->status() != "True") cond->set_last_transition_time(api::formatTime(t_));
+        if (cond->status() != "True") cond->set_last_transition_time(rfc3339::format(t_));
         cond->set_status("True");
         cond->clear_reason();
         cond->clear_message();

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "api/object.h"
-#include "api/time_format.h"
+#include "util/rfc3339.h"
 #include "apps_v1.pb.h"
 #include "core_v1.pb.h"
 #include "kubectl/human_duration.h"
@@ -17,7 +17,7 @@ namespace apps = k8s::io::api::apps::v1;
 namespace {
 
 std::string age(const api::ObjectMeta& meta, int64_t now) {
-    auto created = api::parseTime(meta.creation_timestamp());
+    auto created = rfc3339::parse(meta.creation_timestamp());
     if (!created) return "<unknown>";
     return humanDuration(now - *created);
 }
@@ -214,7 +214,7 @@ Table buildTable(const api::ResourceType& type,
             row = {meta.name(), std::to_string(pc.value()), pc.global_default() ? "true" : "false", age(meta, now)};
         } else if (kind == "Event") {
             const auto& ev = static_cast<const core::Event&>(*obj);
-            auto last = api::parseTime(!ev.last_timestamp().empty() ? ev.last_timestamp() : ev.event_time());
+            auto last = rfc3339::parse(!ev.last_timestamp().empty() ? ev.last_timestamp() : ev.event_time());
             std::string object = ev.involved_object().kind();
             std::transform(object.begin(), object.end(), object.begin(), ::tolower);
             object += "/" + ev.involved_object().name();

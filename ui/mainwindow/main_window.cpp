@@ -8,7 +8,7 @@
 #include <QTableView>
 #include <QTimer>
 
-#include "api/time_format.h"
+#include "util/rfc3339.h"
 #include "client/control_plane_client.h"
 #include "core_v1.pb.h"
 #include "models/object_table_model.h"
@@ -80,7 +80,7 @@ QTableView* MainWindow::makeTable(ObjectTableModel* model) {
 void MainWindow::updateStatus() {
     connection_->setText(tr("Control plane: %1").arg(client_->endpoint()));
     revision_->setText(tr("Revision %1").arg(std::max(nodes_->revision(), pods_->revision())));
-    time_->setText(tr("Time %1").arg(QString::fromStdString(api::formatTime(client_->nowNanos()))));
+    time_->setText(tr("Time %1").arg(QString::fromStdString(rfc3339::format(client_->nowNanos()))));
     int pending = 0, running = 0;
     for (int r = 0; r < pods_->rowCount(); ++r) {
         const auto* pod = dynamic_cast<const k8s::io::api::core::v1::Pod*>(pods_->objectAt(r).get());

@@ -10,7 +10,7 @@
 #include "api/codec/json.h"
 #include "api/codec/yaml.h"
 #include "api/resource/quantity.h"
-#include "api/time_format.h"
+#include "util/rfc3339.h"
 #include "json_options.pb.h"
 
 namespace pilothouse::codec {
@@ -167,7 +167,7 @@ private:
             case pilothouse::api::TIME:
             case pilothouse::api::MICRO_TIME: {
                 if (!v.isString()) return typeError(v, path, "v1.Time", parent);
-                if (!api::parseTime(v.asString()))
+                if (!rfc3339::parse(v.asString()))
                     return fieldError(path, "parsing time \"" + v.asString() +
                                                 "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse");
                 return v.asString();

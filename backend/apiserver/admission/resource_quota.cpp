@@ -6,7 +6,7 @@
 #include <set>
 
 #include "api/object.h"
-#include "api/time_format.h"
+#include "util/rfc3339.h"
 #include "apiserver/admission/plugin_util.h"
 #include "apiserver/errors.h"
 #include "core_v1.pb.h"
@@ -255,7 +255,7 @@ private:
             return false;
         const auto& meta = pod.metadata();
         if (now_ && meta.has_deletion_timestamp() && meta.has_deletion_grace_period_seconds()) {
-            if (auto t = api::parseTime(meta.deletion_timestamp())) {
+            if (auto t = rfc3339::parse(meta.deletion_timestamp())) {
                 const int64_t end = *t + meta.deletion_grace_period_seconds() * 1'000'000'000;
                 if (now_() > end)
                     return false;

@@ -1,6 +1,6 @@
 #include "admission_test.h"
 
-#include "api/time_format.h"
+#include "util/rfc3339.h"
 #include "apiserver/admission/resource_quota.h"
 
 using namespace pilothouse;
@@ -269,7 +269,7 @@ void AdmissionTest::resourceQuotaDeletedPodsAndClock() {
     FakeLister lister;
     QVERIFY(lister.load(kState).isOk());
     const QString newPod = pod("q2", "{name: app, image: nginx}");
-    const int64_t deleted = *api::parseTime("2024-01-01T00:00:00Z");
+    const int64_t deleted = *rfc3339::parse("2024-01-01T00:00:00Z");
 
     // Within the grace period the deleted pod is still charged.
     ResourceQuota during([deleted] { return deleted + 10'000'000'000LL; });
