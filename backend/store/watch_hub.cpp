@@ -7,8 +7,9 @@
 
 namespace pilothouse::store {
 
-// What the hub and one Watch share. Lock order: WatchHub::mu_ before WatcherState::mu; notifyMu
-// is never held while taking either (callbacks run with no hub or queue lock held).
+// What the hub and one Watch share. Lock order: notifyMu, then WatchHub::mu_, then
+// WatcherState::mu. notifyMu is never taken while holding the others (callbacks run with no hub
+// or queue lock held), but a running callback holds it and may call into the store.
 struct WatcherState {
     WatcherState(std::string p, int64_t from)
         : prefix(std::move(p)), startAfter(from), lastRevision(from) {}
