@@ -87,6 +87,9 @@ Status fromStoreError(const Status& e, const std::string& qualifiedResource,
         case StatusCode::Aborted:
             return newConflict(qualifiedResource, name, kOptimisticLockMessage);
         case StatusCode::OutOfRange: return newResourceExpired(e.message());
+        case StatusCode::DeadlineExceeded:
+            // "Too large resource version": retryable, as kube-apiserver's 504 Timeout.
+            return make(StatusCode::DeadlineExceeded, "Timeout", 504, e.message());
         default: return newInternalError(e.message());
     }
 }
