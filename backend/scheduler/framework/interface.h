@@ -23,6 +23,7 @@
 
 #include "apps_v1.pb.h"
 #include "core_v1.pb.h"
+#include "policy_v1.pb.h"
 #include "scheduler/framework/cycle_state.h"
 #include "scheduler/framework/status.h"
 #include "scheduler/framework/types.h"
@@ -100,6 +101,7 @@ struct ClusterObjects {
     std::vector<std::shared_ptr<const k8s::io::api::apps::v1::ReplicaSet>> replicaSets;
     std::vector<std::shared_ptr<const k8s::io::api::apps::v1::StatefulSet>> statefulSets;
     std::map<std::string, std::map<std::string, std::string>> namespaceLabels;  // name -> labels
+    std::vector<std::shared_ptr<const k8s::io::api::policy::v1::PodDisruptionBudget>> podDisruptionBudgets;
 };
 
 // The cycle's view of nodes (a snapshot; stable for the whole cycle).
