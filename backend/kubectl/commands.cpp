@@ -16,6 +16,7 @@
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/validation.h"
 #include "controlplane/control_plane.h"
+#include "kubectl/schedule_command.h"
 #include "kubectl/table_printer.h"
 #include "sim/clock.h"
 
@@ -37,6 +38,10 @@ const char* kUsage =
     "  get KIND[,KIND...] [NAME] [-n NAMESPACE | -A] [-o yaml|json|wide|name] [-l SELECTOR]\n"
     "      [--field-selector SELECTOR] --store PATH\n"
     "                                           Show objects as kubectl prints them\n"
+    "  schedule -f FILE [-f FILE ...] [--config SCHEDCONFIG.yaml] [--explain] [-o json|text] [--seed N]\n"
+    "                                           Schedule the pending pods of a cluster snapshot (e.g. a real\n"
+    "                                           cluster's `kubectl get nodes,pods -A -o yaml`) as kube-scheduler\n"
+    "                                           v1.28 would, with its FailedScheduling messages; exit 2 on bad input\n"
     "\n"
     "FILE may be '-' for standard input. PATH is a Pilothouse store file (created if missing).\n";
 
@@ -399,12 +404,67 @@ int cmdGet(const Args& a, Streams io) {
 
 }  // namespace
 
+// schedule's own flags: -f/--filename, --config, --explain, -o/--output, --seed.
+int cmdSchedule(const std::vector<std::string>& in, Streams io) {
+    ScheduleArgs a;
+    for (size_t i = 0; i < in.size(); ++i) {
+        std::string flag = in[i];
+        std::string value;
+        bool inlineValue = false;
+        if (flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos) {
+            value = flag.substr(flag.find('=') + 1);
+            flag = flag.substr(0, flag.find('='));
+            inlineValue = true;
+        } else if ((flag.rfind("-f", 0) == 0 || flag.rfind("-o", 0) == 0) && flag.size() > 2) {
+            value = flag.substr(2);
+            flag = flag.substr(0, 2);
+            inlineValue = true;
+        }
+        if (flag == "--explain") {
+            a.explain = true;
+            continue;
+        }
+        if (flag == "-h" || flag == "--help") {
+            io.out << kUsage;
+            return 0;
+        }
+        const bool known = flag == "-f" || flag == "--filename" || flag == "--config" || flag == "-o" ||
+                           flag == "--output" || flag == "--seed";
+        if (!known) {
+            io.err << "error: unknown flag or argument: " << in[i] << "\n";
+            return 2;
+        }
+        if (!inlineValue) {
+            if (i + 1 >= in.size()) {
+                io.err << "error: flag needs an argument: " << flag << "\n";
+                return 2;
+            }
+            value = in[++i];
+        }
+        if (flag == "-f" || flag == "--filename") a.files.push_back(value);
+        else if (flag == "--config") a.configFile = value;
+        else if (flag == "-o" || flag == "--output") a.output = value;
+        else if (flag == "--seed") {
+            try {
+                size_t used = 0;
+                a.seed = std::stoull(value, &used);
+                if (used != value.size()) throw std::invalid_argument(value);
+            } catch (...) {
+                io.err << "error: invalid argument \"" << value << "\" for \"--seed\": a non-negative integer is required\n";
+                return 2;
+            }
+        }
+    }
+    return runSchedule(a, io.out, io.err);
+}
+
 int run(const std::vector<std::string>& argv, Streams io) {
     if (argv.empty() || argv[0] == "help" || argv[0] == "--help" || argv[0] == "-h") {
         io.out << kUsage;
         return argv.empty() ? 1 : 0;
     }
     const std::string command = argv[0];
+    if (command == "schedule") return cmdSchedule(std::vector<std::string>(argv.begin() + 1, argv.end()), io);
     auto args = parseArgs(std::vector<std::string>(argv.begin() + 1, argv.end()));
     if (!args) {
         io.err << "error: " << args.status().message() << "\n";

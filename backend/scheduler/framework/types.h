@@ -91,6 +91,7 @@ private:
 struct ImageStateSummary {
     int64_t size = 0;     // bytes
     int numNodes = 0;     // nodes that have the image
+    bool operator==(const ImageStateSummary&) const = default;
 };
 
 class NodeInfo {

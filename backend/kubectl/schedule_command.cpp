@@ -1,0 +1,186 @@
+#include "kubectl/schedule_command.h"
+
+#include <algorithm>
+#include <iostream>
+#include <map>
+
+#include "api/codec/json.h"
+#include "api/codec/manifest.h"
+#include "kubectl/table_printer.h"
+#include "scheduler/apis/config/load.h"
+#include "scheduler/plugins/registry.h"
+#include "scheduler/snapshot_scheduler.h"
+
+namespace pilothouse::kubectl {
+
+namespace {
+
+using codec::Value;
+
+Value nodeJson(const scheduler::NodeExplanation& n) {
+    Value v = Value::object();
+    Value filter = Value::object();
+    for (const auto& [plugin, reasons] : n.filter) {
+        Value list = Value::array();
+        for (const auto& r : reasons) list.push(r);
+        filter.set(plugin, std::move(list));
+    }
+    v.set("filter", std::move(filter));
+    if (!n.feasible && !n.rejectedBy.empty()) v.set("rejectedBy", n.rejectedBy);
+    if (n.feasible && !n.scores.empty()) {
+        Value scores = Value::object();
+        for (const auto& s : n.scores) scores.set(s.plugin, Value(s.normalized));
+        v.set("scores", std::move(scores));
+        v.set("total", Value(n.total));
+    }
+    return v;
+}
+
+Value outcomeJson(const scheduler::PodOutcome& o, bool explain) {
+    Value v = Value::object();
+    v.set("namespace", o.namespace_);
+    v.set("name", o.name);
+    v.set("node", o.node ? Value(*o.node) : Value());
+    if (!o.node) v.set("message", o.message);
+    if (!o.nominatedNode.empty()) {
+        v.set("nominatedNode", o.nominatedNode);
+        Value victims = Value::array();
+        for (const auto& victim : o.victims) victims.push(victim);
+        v.set("victims", std::move(victims));
+    }
+    if (explain && o.explanation) {
+        Value nodes = Value::object();
+        for (const auto& n : o.explanation->nodes) nodes.set(n.node, nodeJson(n));
+        v.set("nodes", std::move(nodes));
+    }
+    return v;
+}
+
+void printText(const std::vector<scheduler::PodOutcome>& outcomes, bool explain, std::ostream& out) {
+    Table t;
+    t.headers = {"POD", "NODE", "MESSAGE"};
+    for (const auto& o : outcomes) {
+        std::string node = o.node ? *o.node : "<none>";
+        std::string msg = o.node ? "" : o.message;
+        if (!o.nominatedNode.empty()) {
+            node = "<none> (nominated " + o.nominatedNode + ")";
+            std::string victims;
+            for (const auto& v : o.victims) victims += (victims.empty() ? "" : ", ") + v;
+            msg += " Victims: " + victims + ".";
+        }
+        t.rows.push_back({o.namespace_ + "/" + o.name, node, msg});
+    }
+    out << renderTable(t);
+    if (!explain) return;
+    for (const auto& o : outcomes) {
+        if (!o.explanation) continue;
+        const auto& e = *o.explanation;
+        out << "\n" << e.pod << (o.node ? " -> " + *o.node : std::string(" -> no node")) << "\n";
+        // Node × filter plugin matrix: "ok" or the reasons; then the scores of feasible nodes.
+        Table m;
+        m.headers = {"NODE"};
+        std::vector<std::string> filters;
+        for (const auto& p : e.filterPlugins) {
+            bool relevant = false;
+            for (const auto& n : e.nodes) relevant |= n.filter.contains(p);
+            if (relevant) filters.push_back(p);
+        }
+        for (const auto& p : filters) m.headers.push_back(p);
+        std::vector<std::string> scorers;
+        for (const auto& [p, w] : e.scorePlugins) {
+            bool scored = false;
+            for (const auto& n : e.nodes)
+                for (const auto& s : n.scores) scored |= s.plugin == p;
+            if (scored) scorers.push_back(p);
+        }
+        for (const auto& p : scorers) m.headers.push_back(p + "×" + std::to_string([&] {
+                                                             for (const auto& [n, w] : e.scorePlugins)
+                                                                 if (n == p) return w;
+                                                             return int64_t(0);
+                                                         }()));
+        m.headers.push_back("TOTAL");
+        for (const auto& n : e.nodes) {
+            std::vector<std::string> row = {n.node + (n.node == e.selectedNode ? " *" : "")};
+            for (const auto& p : filters) {
+                auto it = n.filter.find(p);
+                std::string cell = it == n.filter.end() ? "ok" : "";
+                if (it != n.filter.end())
+                    for (const auto& r : it->second) cell += (cell.empty() ? "" : "; ") + r;
+                row.push_back(cell);
+            }
+            for (const auto& p : scorers) {
+                std::string cell = "-";
+                for (const auto& s : n.scores)
+                    if (s.plugin == p) cell = std::to_string(s.normalized);
+                row.push_back(cell);
+            }
+            row.push_back(n.feasible && !n.scores.empty() ? std::to_string(n.total) : "-");
+            m.rows.push_back(std::move(row));
+        }
+        out << renderTable(m);
+        if (!e.nominatedNode.empty()) {
+            std::string victims;
+            for (const auto& v : e.victims) victims += (victims.empty() ? "" : ", ") + v;
+            out << "preemption: nominated " << e.nominatedNode << ", victims " << victims << "\n";
+        }
+    }
+}
+
+}  // namespace
+
+int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) {
+    if (args.files.empty()) {
+        err << "error: must specify at least one -f FILE\n";
+        return 2;
+    }
+    if (args.output != "json" && args.output != "text") {
+        err << "error: unknown output format \"" << args.output << "\": use json or text\n";
+        return 2;
+    }
+    scheduler::SnapshotOptions options;
+    options.explain = args.explain;
+    options.seed = args.seed;
+    if (!args.configFile.empty()) {
+        auto cfg = scheduler::config::loadConfigurationFile(args.configFile);
+        if (!cfg) {
+            err << "error: " << cfg.status().message() << "\n";
+            return 2;
+        }
+        options.config = std::move(*cfg);
+    } else {
+        options.config = scheduler::config::defaultConfiguration();
+    }
+    std::vector<codec::Manifest> manifests;
+    std::vector<std::string> warnings;
+    codec::LoadOptions load;
+    load.unknownKinds = codec::UnknownKinds::Keep;
+    for (const auto& file : args.files) {
+        auto ms = codec::loadManifestFile(file, &warnings, load);
+        if (!ms) {
+            for (const auto& w : warnings) err << "Warning: " << w << "\n";
+            err << "error: " << ms.status().message() << "\n";
+            return 2;
+        }
+        for (auto& m : *ms) manifests.push_back(std::move(m));
+    }
+    auto cluster = scheduler::snapshotFromManifests(manifests, &warnings);
+    auto sched = scheduler::SnapshotScheduler::create(std::move(cluster), options, scheduler::plugins::inTreeRegistry(), &warnings);
+    for (const auto& w : warnings) err << "Warning: " << w << "\n";
+    if (!sched) {
+        err << "error: " << (args.configFile.empty() ? "" : args.configFile + ": ") << sched.status().message() << "\n";
+        return 2;
+    }
+    auto outcomes = (*sched)->run();
+    if (args.output == "json") {
+        Value pods = Value::array();
+        for (const auto& o : outcomes) pods.push(outcomeJson(o, args.explain));
+        Value doc = Value::object();
+        doc.set("pods", std::move(pods));
+        out << codec::toJson(doc) << "\n";
+    } else {
+        printText(outcomes, args.explain, out);
+    }
+    return 0;
+}
+
+}  // namespace pilothouse::kubectl

@@ -1,0 +1,174 @@
+#include "scheduler/cache/cache.h"
+
+namespace pilothouse::scheduler::cache {
+
+const NodeInfo* Cache::nodeInfo(const std::string& name) const {
+    auto it = nodes_.find(name);
+    return it == nodes_.end() ? nullptr : it->second.get();
+}
+
+NodeInfo& Cache::nodeInfoFor(const std::string& nodeName) {
+    auto& slot = nodes_[nodeName];
+    if (!slot) slot = std::make_unique<NodeInfo>();  // pods may arrive before their node
+    nodeGenerations_[nodeName] = ++generation_;
+    return *slot;
+}
+
+void Cache::addNode(std::shared_ptr<const Node> node) {
+    const std::string name = node->metadata().name();
+    tree_.addNode(*node);
+    nodeInfoFor(name).setNode(std::move(node));
+    imagesDirty_ = true;
+}
+
+void Cache::updateNode(std::shared_ptr<const Node> node) {
+    const std::string name = node->metadata().name();
+    auto it = nodes_.find(name);
+    if (it != nodes_.end() && it->second->node()) {
+        // A zone change moves the node in the tree.
+        tree_.removeNode(*it->second->node());
+    }
+    tree_.addNode(*node);
+    nodeInfoFor(name).setNode(std::move(node));
+    imagesDirty_ = true;
+}
+
+void Cache::removeNode(const Node& node) {
+    const std::string& name = node.metadata().name();
+    tree_.removeNode(node);
+    auto it = nodes_.find(name);
+    if (it == nodes_.end()) return;
+    // Pods still bound to the node keep a node-less NodeInfo until they are removed.
+    if (it->second->pods().empty()) {
+        nodes_.erase(it);
+        nodeGenerations_.erase(name);
+        ++generation_;
+    } else {
+        it->second->setNode(nullptr);
+        nodeGenerations_[name] = ++generation_;
+    }
+    imagesDirty_ = true;
+}
+
+void Cache::addPodToNode(const std::shared_ptr<const Pod>& pod) {
+    nodeInfoFor(pod->spec().node_name()).addPod(PodInfo::make(pod));
+}
+
+void Cache::removePodFromNode(const Pod& pod) {
+    auto it = nodes_.find(pod.spec().node_name());
+    if (it == nodes_.end()) return;
+    it->second->removePod(pod);
+    nodeGenerations_[pod.spec().node_name()] = ++generation_;
+    if (!it->second->node() && it->second->pods().empty()) {
+        nodes_.erase(it);
+        nodeGenerations_.erase(pod.spec().node_name());
+    }
+}
+
+void Cache::assumePod(std::shared_ptr<const Pod> pod) {
+    const std::string uid = pod->metadata().uid();
+    addPodToNode(pod);
+    podStates_[uid] = {std::move(pod), true, false};
+}
+
+void Cache::finishBinding(const Pod& pod) {
+    auto it = podStates_.find(pod.metadata().uid());
+    if (it != podStates_.end()) it->second.bindingFinished = true;
+}
+
+void Cache::forgetPod(const Pod& pod) {
+    auto it = podStates_.find(pod.metadata().uid());
+    if (it == podStates_.end() || !it->second.assumed) return;
+    removePodFromNode(*it->second.pod);
+    podStates_.erase(it);
+}
+
+bool Cache::isAssumed(const Pod& pod) const {
+    auto it = podStates_.find(pod.metadata().uid());
+    return it != podStates_.end() && it->second.assumed;
+}
+
+void Cache::addPod(std::shared_ptr<const Pod> pod) {
+    const std::string uid = pod->metadata().uid();
+    auto it = podStates_.find(uid);
+    if (it != podStates_.end()) {
+        // Assumed -> Added: replace the assumed copy with what the API server says.
+        removePodFromNode(*it->second.pod);
+    }
+    addPodToNode(pod);
+    podStates_[uid] = {std::move(pod), false, true};
+}
+
+void Cache::updatePod(std::shared_ptr<const Pod> oldPod, std::shared_ptr<const Pod> newPod) {
+    auto it = podStates_.find(newPod->metadata().uid());
+    if (it != podStates_.end()) removePodFromNode(*it->second.pod);
+    else if (oldPod) removePodFromNode(*oldPod);
+    addPodToNode(newPod);
+    podStates_[newPod->metadata().uid()] = {std::move(newPod), false, true};
+}
+
+void Cache::removePod(const Pod& pod) {
+    auto it = podStates_.find(pod.metadata().uid());
+    if (it == podStates_.end()) return;
+    removePodFromNode(*it->second.pod);
+    podStates_.erase(it);
+}
+
+void Cache::recomputeImageStates() {
+    // ImageLocality's spread: for each image, how many nodes have it.
+    std::map<std::string, framework::ImageStateSummary> all;
+    for (const auto& [_, info] : nodes_) {
+        if (!info->node()) continue;
+        for (const auto& image : info->node()->status().images())
+            for (const auto& name : image.names()) {
+                all[name].size = image.size_bytes();
+                all[name].numNodes++;
+            }
+    }
+    for (auto& [name, info] : nodes_) {
+        if (!info->node()) continue;
+        std::map<std::string, framework::ImageStateSummary> mine;
+        for (const auto& image : info->node()->status().images())
+            for (const auto& n : image.names()) mine[n] = all[n];
+        if (mine != info->imageStates()) {
+            info->setImageStates(std::move(mine));
+            nodeGenerations_[name] = ++generation_;
+        }
+    }
+    imagesDirty_ = false;
+}
+
+void Cache::updateSnapshot(Snapshot& snapshot) {
+    if (imagesDirty_) recomputeImageStates();
+    if (snapshot.generation_ == generation_) return;
+    for (const auto& [name, info] : nodes_) {
+        if (!info->node()) continue;
+        const int64_t gen = nodeGenerations_[name];
+        auto it = snapshot.generations_.find(name);
+        if (it != snapshot.generations_.end() && it->second == gen) continue;
+        snapshot.nodes_[name] = info->clone();
+        snapshot.generations_[name] = gen;
+    }
+    for (auto it = snapshot.nodes_.begin(); it != snapshot.nodes_.end();) {
+        auto live = nodes_.find(it->first);
+        if (live == nodes_.end() || !live->second->node()) {
+            snapshot.generations_.erase(it->first);
+            it = snapshot.nodes_.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    snapshot.list_.clear();
+    snapshot.withAffinity_.clear();
+    snapshot.withAntiAffinity_.clear();
+    for (const auto& name : tree_.list()) {
+        auto it = snapshot.nodes_.find(name);
+        if (it == snapshot.nodes_.end()) continue;
+        snapshot.list_.push_back(it->second.get());
+        if (!it->second->podsWithAffinity().empty()) snapshot.withAffinity_.push_back(it->second.get());
+        if (!it->second->podsWithRequiredAntiAffinity().empty()) snapshot.withAntiAffinity_.push_back(it->second.get());
+    }
+    snapshot.generation_ = generation_;
+}
+
+}  // namespace pilothouse::scheduler::cache

@@ -1,0 +1,54 @@
+// The scorer shared by NodeResourcesFit's strategies and NodeResourcesBalancedAllocation
+// (v1.28 resourceAllocationScorer): for each configured resource it pairs the node's allocatable
+// with what would be requested there once the pod lands, and hands both lists to a strategy
+// function.
+//  - cpu / memory: the node's requests plus the pod's. With useRequested the actual requests
+//    (BalancedAllocation); otherwise the "non-zero" ones, where a container that sets no cpu or
+//    memory request counts 100m / 200Mi (NodeResourcesFit).
+//  - ephemeral-storage and scalar resources: always the actual requests.
+//  - a scalar resource the pod does not request, a resource the node does not have (zero
+//    allocatable), and any other name (pods, storage, ...) are left out: both entries stay 0 and
+//    every strategy skips them.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "scheduler/framework/interface.h"
+#include "scheduler/plugins/noderesources/args.h"
+
+namespace pilothouse::scheduler::plugins::noderesources {
+
+// requested[i] / allocatable[i] per configured resource -> node score.
+using ScoreFunction = std::function<int64_t(const std::vector<int64_t>& requested, const std::vector<int64_t>& allocatable)>;
+
+class ResourceAllocationScorer {
+public:
+    ResourceAllocationScorer(std::string name, bool useRequested, ScoreFunction scorer, std::vector<ResourceSpec> resources);
+
+    const std::string& name() const { return name_; }
+    const std::vector<ResourceSpec>& resources() const { return resources_; }
+
+    // The pod's request of each configured resource, in order (milli-cores for cpu, the value for
+    // everything else), non-zero defaults applied unless useRequested.
+    std::vector<int64_t> podRequests(const framework::Pod& pod) const;
+
+    // Error "node not found" without a node, "resources not found" with no resources configured.
+    std::pair<int64_t, framework::Status> score(const framework::NodeInfo& nodeInfo,
+                                                const std::vector<int64_t>& podRequests) const;
+
+    // (allocatable, requested-after-placement) of one resource on the node; (0, 0) when skipped.
+    std::pair<int64_t, int64_t> allocatableAndRequested(const framework::NodeInfo& nodeInfo, const std::string& resource,
+                                                        int64_t podRequest) const;
+
+private:
+    std::string name_;
+    bool useRequested_;
+    ScoreFunction scorer_;
+    std::vector<ResourceSpec> resources_;
+};
+
+}  // namespace pilothouse::scheduler::plugins::noderesources

@@ -1,0 +1,229 @@
+#include "scheduler/schedule_one.h"
+
+#include <algorithm>
+
+namespace pilothouse::scheduler {
+
+using framework::Code;
+using framework::CycleState;
+using framework::NodeInfo;
+using framework::Status;
+
+std::string FitError::message() const {
+    std::string msg = "0/" + std::to_string(numAllNodes) + " nodes are available:";
+    if (!diagnosis.preFilterMsg.empty()) {
+        msg += " " + diagnosis.preFilterMsg + ".";
+    } else {
+        // The histogram of reasons over all nodes, "<count> <reason>", sorted as strings.
+        std::map<std::string, int> reasons;
+        for (const auto& [node, status] : diagnosis.nodeToStatus)
+            for (const auto& r : status.reasons()) reasons[r]++;
+        std::vector<std::string> parts;
+        for (const auto& [reason, count] : reasons) parts.push_back(std::to_string(count) + " " + reason);
+        std::sort(parts.begin(), parts.end());
+        if (!parts.empty()) {
+            msg += " ";
+            for (size_t i = 0; i < parts.size(); ++i) msg += (i ? ", " : "") + parts[i];
+            msg += ".";
+        }
+    }
+    if (!diagnosis.postFilterMsg.empty()) msg += " " + diagnosis.postFilterMsg + ".";
+    return msg;
+}
+
+void beginExplanation(Explanation& e, const framework::Framework& fwk, const Pod& pod) {
+    e.pod = framework::podKey(pod);
+    e.profile = fwk.schedulerName();
+    e.filterPlugins = fwk.filterPluginNames();
+    for (const auto& name : fwk.scorePluginNames()) e.scorePlugins.emplace_back(name, fwk.scoreWeight(name));
+}
+
+int32_t SchedulingAlgorithm::numFeasibleNodesToFind(const std::optional<int32_t>& profilePercentage,
+                                                    int32_t numAllNodes) const {
+    constexpr int32_t kMinFeasibleNodesToFind = 100;
+    constexpr int32_t kMinFeasibleNodesPercentageToFind = 5;
+    if (numAllNodes < kMinFeasibleNodesToFind) return numAllNodes;
+    int32_t percentage = profilePercentage ? *profilePercentage : percentageOfNodesToScore_.value_or(0);
+    if (percentage == 0) {
+        percentage = 50 - numAllNodes / 125;
+        if (percentage < kMinFeasibleNodesPercentageToFind) percentage = kMinFeasibleNodesPercentageToFind;
+    }
+    const int32_t numNodes = int32_t(int64_t(numAllNodes) * percentage / 100);
+    return numNodes < kMinFeasibleNodesToFind ? kMinFeasibleNodesToFind : numNodes;
+}
+
+namespace {
+
+NodeExplanation* explained(Explanation* e, const std::string& node) {
+    if (!e) return nullptr;
+    for (auto& n : e->nodes)
+        if (n.node == node) return &n;
+    return nullptr;
+}
+
+void recordRejection(framework::Framework& fwk, CycleState& state, const Pod& pod, const NodeInfo& node,
+                     const Status& decisive, Explanation* e, bool explainAll) {
+    NodeExplanation* ne = explained(e, node.nodeName());
+    if (!ne) return;
+    ne->evaluated = true;
+    ne->feasible = false;
+    ne->rejectedBy = decisive.plugin();
+    ne->filter.clear();
+    if (explainAll) {
+        for (const auto& [plugin, s] : fwk.runAllFilterPlugins(state, pod, node))
+            if (!s.isSuccess()) ne->filter[plugin] = s.reasons();
+    }
+    if (!decisive.plugin().empty() && !ne->filter.contains(decisive.plugin()))
+        ne->filter[decisive.plugin()] = decisive.reasons();
+}
+
+}  // namespace
+
+SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framework& fwk, CycleState& state,
+                                                              const Pod& pod, Explanation* e, bool explainAll) {
+    Outcome out;
+    const auto& allNodes = fwk.snapshot().list();
+    if (e) {
+        beginExplanation(*e, fwk, pod);
+        e->nodes.clear();
+        for (const NodeInfo* n : allNodes) e->nodes.push_back({n->nodeName()});
+    }
+    if (allNodes.empty()) {
+        out.fitError = FitError{0, {}};
+        if (e) e->message = out.fitError->message();
+        return out;
+    }
+    Diagnosis diagnosis;
+
+    // ---- PreFilter ----
+    auto [preRes, preStatus] = fwk.runPreFilterPlugins(state, pod);
+    if (!preStatus.isSuccess()) {
+        if (!preStatus.isRejected()) {
+            out.error = pilothouse::Status(StatusCode::Internal, preStatus.message());
+            return out;
+        }
+        // Every node gets the same status; the message carries PreFilter's text without counts.
+        for (const NodeInfo* n : allNodes) diagnosis.nodeToStatus[n->nodeName()] = preStatus;
+        diagnosis.preFilterMsg = preStatus.message();
+        if (!preStatus.plugin().empty()) diagnosis.unschedulablePlugins.insert(preStatus.plugin());
+        if (e) {
+            e->preFilterRejection = (preStatus.plugin().empty() ? std::string() : preStatus.plugin() + ": ") + preStatus.message();
+            for (auto& ne : e->nodes) {
+                ne.rejectedBy = preStatus.plugin();
+                ne.filter[preStatus.plugin().empty() ? std::string("PreFilter") : preStatus.plugin()] = preStatus.reasons();
+            }
+        }
+        out.fitError = FitError{int(allNodes.size()), std::move(diagnosis)};
+        if (e) e->message = out.fitError->message();
+        return out;
+    }
+
+    std::vector<const NodeInfo*> feasible;
+    // ---- a nominated node (from an earlier preemption) is tried first ----
+    if (!pod.status().nominated_node_name().empty()) {
+        if (NodeInfo* nominated = fwk.snapshot().get(pod.status().nominated_node_name())) {
+            Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *nominated);
+            if (s.isSuccess()) {
+                feasible.push_back(nominated);
+                if (NodeExplanation* ne = explained(e, nominated->nodeName())) {
+                    ne->evaluated = ne->feasible = true;
+                }
+            }
+        }
+    }
+
+    if (feasible.empty()) {
+        std::vector<NodeInfo*> nodes;
+        if (preRes.allNodes()) {
+            nodes = allNodes;
+        } else {
+            for (const auto& name : *preRes.nodeNames)
+                if (NodeInfo* n = fwk.snapshot().get(name)) nodes.push_back(n);
+        }
+        // ---- Filter, from the rotating start index until enough feasible nodes ----
+        const int32_t numToFind = explainAll ? int32_t(nodes.size())
+                                             : numFeasibleNodesToFind(fwk.percentageOfNodesToScore(), int32_t(nodes.size()));
+        size_t processed = 0;
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            if (int32_t(feasible.size()) >= numToFind) break;
+            NodeInfo* n = nodes[(nextStartNodeIndex_ + i) % nodes.size()];
+            ++processed;
+            Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *n);
+            if (s.isSuccess()) {
+                feasible.push_back(n);
+                if (NodeExplanation* ne = explained(e, n->nodeName())) ne->evaluated = ne->feasible = true;
+            } else if (s.isRejected()) {
+                diagnosis.nodeToStatus[n->nodeName()] = s;
+                diagnosis.unschedulablePlugins.insert(s.plugin());
+                recordRejection(fwk, state, pod, *n, s, e, explainAll);
+            } else {
+                out.error = pilothouse::Status(StatusCode::Internal, s.message());
+                return out;
+            }
+        }
+        if (!nodes.empty()) nextStartNodeIndex_ = (nextStartNodeIndex_ + processed) % nodes.size();
+    }
+    if (e) {
+        e->evaluatedNodes = int(feasible.size() + diagnosis.nodeToStatus.size());
+        e->feasibleNodes = int(feasible.size());
+    }
+    if (feasible.empty()) {
+        out.fitError = FitError{int(allNodes.size()), std::move(diagnosis)};
+        if (e) e->message = out.fitError->message();
+        return out;
+    }
+
+    ScheduleResult result;
+    result.evaluatedNodes = int(feasible.size() + diagnosis.nodeToStatus.size());
+    result.feasibleNodes = int(feasible.size());
+    // ---- one feasible node: upstream takes it without scoring ----
+    if (feasible.size() == 1 && !explainAll) {
+        result.suggestedHost = feasible[0]->nodeName();
+        if (e) e->selectedNode = result.suggestedHost;
+        out.result = result;
+        return out;
+    }
+
+    // ---- PreScore, Score, NormalizeScore ----
+    Status pre = fwk.runPreScorePlugins(state, pod, feasible);
+    if (!pre.isSuccess()) {
+        out.error = pilothouse::Status(StatusCode::Internal, pre.message());
+        return out;
+    }
+    auto scored = fwk.runScorePlugins(state, pod, feasible);
+    if (!scored) {
+        out.error = scored.status();
+        return out;
+    }
+    if (e)
+        for (const auto& nps : *scored)
+            if (NodeExplanation* ne = explained(e, nps.node)) {
+                ne->scores = nps.scores;
+                ne->total = nps.totalScore;
+            }
+    if (feasible.size() == 1) {
+        result.suggestedHost = feasible[0]->nodeName();
+    } else {
+        // ---- selectHost: the highest total; among equal totals, reservoir sampling ----
+        size_t selected = 0;
+        int64_t best = (*scored)[0].totalScore;
+        int ties = 1;
+        for (size_t i = 1; i < scored->size(); ++i) {
+            const int64_t t = (*scored)[i].totalScore;
+            if (t > best) {
+                best = t;
+                selected = i;
+                ties = 1;
+            } else if (t == best) {
+                ++ties;
+                if (fwk.randomInt(uint64_t(ties)) == 0) selected = i;
+            }
+        }
+        result.suggestedHost = (*scored)[selected].node;
+    }
+    if (e) e->selectedNode = result.suggestedHost;
+    out.result = result;
+    return out;
+}
+
+}  // namespace pilothouse::scheduler

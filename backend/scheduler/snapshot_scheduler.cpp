@@ -1,0 +1,310 @@
+#include "scheduler/snapshot_scheduler.h"
+
+#include <algorithm>
+
+#include "api/object.h"
+#include "apiserver/registry/defaults.h"
+#include "apiserver/validation/validation.h"
+#include "scheduling_v1.pb.h"
+
+namespace pilothouse::scheduler {
+
+namespace core = k8s::io::api::core::v1;
+using framework::NodeInfo;
+using framework::Pod;
+using framework::PodInfo;
+
+namespace {
+
+// Built-in PriorityClasses every cluster has.
+const std::map<std::string, int32_t>& systemPriorityClasses() {
+    static const std::map<std::string, int32_t> classes = {{"system-node-critical", 2000001000},
+                                                           {"system-cluster-critical", 2000000000}};
+    return classes;
+}
+
+template <typename T>
+std::shared_ptr<T> take(codec::Manifest& m) {
+    auto* typed = static_cast<T*>(m.object.release());
+    return std::shared_ptr<T>(typed);
+}
+
+int32_t priorityOf(const Pod& pod) { return pod.spec().has_priority() ? pod.spec().priority() : 0; }
+
+}  // namespace
+
+SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, std::vector<std::string>* warnings) {
+    SnapshotCluster c;
+    std::map<std::string, int32_t> classes = systemPriorityClasses();
+    std::optional<std::pair<std::string, int32_t>> globalDefault;
+    std::vector<std::pair<std::string, std::shared_ptr<Pod>>> pods;  // location, pod
+    std::set<std::string> namespacesSeen;
+    for (auto& m : manifests) {
+        if (!m.type) {
+            warnings->push_back(m.location() + ": ignoring " + m.kind + " (" + m.apiVersion + "): not used for scheduling");
+            continue;
+        }
+        const std::string& kind = m.type->kind;
+        if (kind != "Node" && kind != "Pod" && kind != "Namespace" && kind != "PriorityClass" && kind != "Service" &&
+            kind != "ReplicationController" && kind != "ReplicaSet" && kind != "StatefulSet" && kind != "PodDisruptionBudget") {
+            warnings->push_back(m.location() + ": ignoring " + kind + ": not used for scheduling");
+            continue;
+        }
+        apiserver::registry::applyDefaults(*m.type, m.object.get());
+        auto* meta = api::mutableMetadata(m.object.get());
+        if (m.type->namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
+        // What the API server would have refused: warn, then reason about it as written.
+        auto errors = apiserver::validation::validateCreate(*m.type, *m.object);
+        for (const auto& e : errors)
+            warnings->push_back(m.location() + ": " + kind + " \"" + meta->name() + "\" would be rejected by the API server: " + e.toString());
+        if (kind == "Node") {
+            c.nodes.push_back(take<core::Node>(m));
+        } else if (kind == "Pod") {
+            auto pod = take<Pod>(m);
+            if (!pod->spec().overhead().empty() && !pod->spec().has_runtime_class_name())
+                warnings->push_back(m.location() + ": Pod \"" + pod->metadata().name() +
+                                    "\" sets spec.overhead without a runtimeClassName; the API server would reject it (RuntimeClass admission)");
+            namespacesSeen.insert(pod->metadata().namespace_());
+            pods.emplace_back(m.location(), std::move(pod));
+        } else if (kind == "Namespace") {
+            auto ns = take<core::Namespace>(m);
+            auto& labels = c.objects.namespaceLabels[ns->metadata().name()];
+            labels.insert(ns->metadata().labels().begin(), ns->metadata().labels().end());
+        } else if (kind == "PriorityClass") {
+            auto pc = take<k8s::io::api::scheduling::v1::PriorityClass>(m);
+            classes[pc->metadata().name()] = pc->value();
+            if (pc->global_default()) globalDefault = {pc->metadata().name(), pc->value()};
+        } else if (kind == "Service") {
+            c.objects.services.push_back(take<core::Service>(m));
+        } else if (kind == "ReplicationController") {
+            c.objects.replicationControllers.push_back(take<core::ReplicationController>(m));
+        } else if (kind == "ReplicaSet") {
+            c.objects.replicaSets.push_back(take<k8s::io::api::apps::v1::ReplicaSet>(m));
+        } else if (kind == "StatefulSet") {
+            c.objects.statefulSets.push_back(take<k8s::io::api::apps::v1::StatefulSet>(m));
+        } else if (kind == "PodDisruptionBudget") {
+            c.objects.podDisruptionBudgets.push_back(take<k8s::io::api::policy::v1::PodDisruptionBudget>(m));
+        }
+    }
+    // Namespaces that pods live in but the input does not list still carry the name label.
+    for (const auto& ns : namespacesSeen) c.objects.namespaceLabels[ns]["kubernetes.io/metadata.name"] = ns;
+    // Priority admission: spec.priority as given, else the class's value, else the global default.
+    for (auto& [where, pod] : pods) {
+        auto* spec = pod->mutable_spec();
+        if (!spec->has_priority()) {
+            if (!spec->priority_class_name().empty()) {
+                auto it = classes.find(spec->priority_class_name());
+                if (it != classes.end()) {
+                    spec->set_priority(it->second);
+                } else {
+                    warnings->push_back(where + ": Pod \"" + pod->metadata().name() + "\": no PriorityClass with name " +
+                                        spec->priority_class_name() + " was found; scheduling it with priority 0");
+                    spec->set_priority(0);
+                }
+            } else if (globalDefault) {
+                spec->set_priority(globalDefault->second);
+                spec->set_priority_class_name(globalDefault->first);
+            } else {
+                spec->set_priority(0);
+            }
+        }
+        if (!spec->has_preemption_policy()) spec->set_preemption_policy("PreemptLowerPriority");
+        if (pod->metadata().uid().empty()) pod->mutable_metadata()->set_uid(pod->metadata().namespace_() + "/" + pod->metadata().name());
+        c.pods.push_back(std::move(pod));
+    }
+    return c;
+}
+
+StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotCluster cluster, const SnapshotOptions& options,
+                                                                       const framework::Registry& registry,
+                                                                       std::vector<std::string>* warnings) {
+    std::unique_ptr<SnapshotScheduler> s(new SnapshotScheduler());
+    s->cluster_ = std::move(cluster);
+    s->options_ = options;
+    s->random_ = sim::Random(options.seed).fork("scheduler");
+    s->algorithm_ = SchedulingAlgorithm(options.config.percentageOfNodesToScore);
+    for (const auto& n : s->cluster_.nodes) s->tree_.addNode(*n);
+    std::map<std::string, std::shared_ptr<const framework::Node>> byName;
+    for (const auto& n : s->cluster_.nodes) {
+        if (byName.contains(n->metadata().name())) {
+            warnings->push_back("node \"" + n->metadata().name() + "\" appears more than once; using the last one");
+        }
+        byName[n->metadata().name()] = n;
+    }
+    // ImageLocality's spread counts every node of the input.
+    std::map<std::string, framework::ImageStateSummary> images;
+    for (const auto& [_, n] : byName)
+        for (const auto& image : n->status().images())
+            for (const auto& name : image.names()) {
+                images[name].size = image.size_bytes();
+                images[name].numNodes++;
+            }
+    for (const auto& name : s->tree_.list()) {
+        auto info = std::make_unique<NodeInfo>(byName[name]);
+        std::map<std::string, framework::ImageStateSummary> mine;
+        for (const auto& image : byName[name]->status().images())
+            for (const auto& n : image.names()) mine[n] = images[n];
+        info->setImageStates(std::move(mine));
+        s->nodeInfos_.push_back(std::move(info));
+    }
+    for (const auto& pod : s->cluster_.pods) {
+        if (pod->spec().node_name().empty()) continue;
+        if (NodeInfo* n = s->get(pod->spec().node_name())) n->addPod(PodInfo::make(pod));
+        else warnings->push_back("pod " + framework::podKey(*pod) + " is bound to node \"" + pod->spec().node_name() + "\", which the input does not list");
+    }
+    s->rebuildLists();
+    for (const auto& profile : s->options_.config.profiles) {
+        framework::Environment env;
+        env.snapshot = s.get();
+        env.objects = &s->cluster_.objects;
+        env.client = s.get();
+        auto* self = s.get();
+        env.randomInt = [self](uint64_t n) { return n ? self->random_.uniformInt(n) : 0; };
+        env.now = [] { return int64_t(1704067200) * 1000000000; };
+        env.nominatedPodsForNode = [self](const std::string& node) {
+            std::vector<std::shared_ptr<const PodInfo>> out;
+            for (const auto& p : self->cluster_.pods)
+                if (p->spec().node_name().empty() && p->status().nominated_node_name() == node) out.push_back(PodInfo::make(p));
+            return out;
+        };
+        auto fwk = framework::Framework::create(profile, registry, s->options_.gates, std::move(env));
+        if (!fwk)
+            return pilothouse::Status(StatusCode::InvalidArgument, "initializing profiles: creating profile for scheduler name " +
+                                                                       profile.schedulerName + ": " + fwk.status().message());
+        s->frameworks_.push_back(std::move(*fwk));
+    }
+    return s;
+}
+
+SnapshotScheduler::~SnapshotScheduler() = default;
+
+NodeInfo* SnapshotScheduler::get(const std::string& nodeName) const {
+    for (const auto& n : nodeInfos_)
+        if (n->nodeName() == nodeName) return n.get();
+    return nullptr;
+}
+
+void SnapshotScheduler::rebuildLists() {
+    list_.clear();
+    withAffinity_.clear();
+    withAntiAffinity_.clear();
+    for (const auto& n : nodeInfos_) {
+        list_.push_back(n.get());
+        if (!n->podsWithAffinity().empty()) withAffinity_.push_back(n.get());
+        if (!n->podsWithRequiredAntiAffinity().empty()) withAntiAffinity_.push_back(n.get());
+    }
+}
+
+Pod* SnapshotScheduler::findPod(const Pod& like) {
+    for (auto& p : cluster_.pods)
+        if (p->metadata().uid() == like.metadata().uid()) return p.get();
+    return nullptr;
+}
+
+framework::Status SnapshotScheduler::bind(const Pod& pod, const std::string& nodeName) {
+    Pod* stored = findPod(pod);
+    NodeInfo* node = get(nodeName);
+    if (!stored || !node) return framework::Status::error("binding " + framework::podKey(pod) + " to " + nodeName + ": not found");
+    stored->mutable_spec()->set_node_name(nodeName);
+    stored->mutable_status()->clear_nominated_node_name();
+    for (auto& p : cluster_.pods)
+        if (p.get() == stored) node->addPod(PodInfo::make(p));
+    rebuildLists();
+    return {};
+}
+
+framework::Status SnapshotScheduler::deletePod(const Pod& victim, const Pod& preemptor, const std::string& nodeName) {
+    if (NodeInfo* node = get(nodeName)) node->removePod(victim);
+    const std::string key = framework::podKey(victim);
+    deleted_.push_back(key);
+    cluster_.pods.erase(std::remove_if(cluster_.pods.begin(), cluster_.pods.end(),
+                                       [&](const auto& p) { return p->metadata().uid() == victim.metadata().uid(); }),
+                        cluster_.pods.end());
+    rebuildLists();
+    return {};
+}
+
+framework::Status SnapshotScheduler::setNominatedNodeName(const Pod& pod, const std::string& nodeName) {
+    if (Pod* stored = findPod(pod)) stored->mutable_status()->set_nominated_node_name(nodeName);
+    return {};
+}
+
+std::vector<PodOutcome> SnapshotScheduler::run() {
+    // Queue order: priority (higher first), then order of appearance.
+    std::vector<std::shared_ptr<Pod>> pending;
+    for (const auto& p : cluster_.pods)
+        if (p->spec().node_name().empty()) pending.push_back(p);
+    std::stable_sort(pending.begin(), pending.end(),
+                     [](const auto& a, const auto& b) { return priorityOf(*a) > priorityOf(*b); });
+    std::vector<PodOutcome> outcomes;
+    for (const auto& podPtr : pending) {
+        if (!findPod(*podPtr)) continue;  // preempted before its turn
+        const Pod& pod = *podPtr;
+        framework::Framework* fwk = nullptr;
+        for (auto& f : frameworks_)
+            if (f->schedulerName() == pod.spec().scheduler_name()) fwk = f.get();
+        if (!fwk) continue;  // another scheduler's pod
+        PodOutcome outcome;
+        outcome.namespace_ = pod.metadata().namespace_();
+        outcome.name = pod.metadata().name();
+        if (framework::Status gate = fwk->runPreEnqueuePlugins(pod); !gate.isSuccess()) {
+            // A gated pod never reaches a scheduling cycle.
+            outcome.message = gate.message();
+            outcomes.push_back(std::move(outcome));
+            continue;
+        }
+        framework::CycleState state;
+        Explanation explanation;
+        auto result = algorithm_.schedulePod(*fwk, state, pod, options_.explain ? &explanation : nullptr, options_.explain);
+        if (result.result) {
+            const std::string& host = result.result->suggestedHost;
+            framework::Status st = fwk->runReservePluginsReserve(state, pod, host);
+            if (st.isSuccess()) st = fwk->runPermitPlugins(state, pod, host);
+            if (st.isSuccess()) st = fwk->runPreBindPlugins(state, pod, host);
+            if (st.isSuccess()) st = fwk->runBindPlugins(state, pod, host);
+            if (st.isSuccess()) {
+                fwk->runPostBindPlugins(state, pod, host);
+                outcome.node = host;
+            } else {
+                fwk->runReservePluginsUnreserve(state, pod, host);
+                outcome.message = "binding rejected: " + st.message();
+            }
+        } else if (result.fitError) {
+            FitError fitError = *result.fitError;
+            if (fwk->hasPostFilterPlugins()) {
+                auto [post, status] = fwk->runPostFilterPlugins(state, pod, fitError.diagnosis.nodeToStatus);
+                fitError.diagnosis.postFilterMsg = status.message();
+                if (status.isSuccess() && !post.nominatedNodeName.empty()) {
+                    outcome.nominatedNode = post.nominatedNodeName;
+                    outcome.victims = post.victims;
+                    setNominatedNodeName(pod, post.nominatedNodeName);
+                }
+                explanation.preemptionCandidates = post.candidates;
+            }
+            outcome.message = fitError.message();
+            explanation.message = outcome.message;
+            explanation.nominatedNode = outcome.nominatedNode;
+            explanation.victims = outcome.victims;
+            // With its victims gone, the preemptor is retried on its nominated node before the
+            // next pending pod, as upstream requeues it.
+            if (!outcome.nominatedNode.empty()) {
+                Pod* stored = findPod(pod);
+                framework::CycleState retryState;
+                auto retry = algorithm_.schedulePod(*fwk, retryState, *stored, nullptr, false);
+                if (retry.result) {
+                    const std::string host = retry.result->suggestedHost;
+                    if (fwk->runReservePluginsReserve(retryState, *stored, host).isSuccess() &&
+                        fwk->runBindPlugins(retryState, *stored, host).isSuccess())
+                        fwk->runPostBindPlugins(retryState, *stored, host);
+                }
+            }
+        } else {
+            outcome.message = result.error.message();
+        }
+        if (options_.explain) outcome.explanation = std::move(explanation);
+        outcomes.push_back(std::move(outcome));
+    }
+    return outcomes;
+}
+
+}  // namespace pilothouse::scheduler
