@@ -132,19 +132,12 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
         byName[n->metadata().name()] = n;
     }
     // ImageLocality's spread counts every node of the input.
-    std::map<std::string, framework::ImageStateSummary> images;
-    for (const auto& [_, n] : byName)
-        for (const auto& image : n->status().images())
-            for (const auto& name : image.names()) {
-                images[name].size = image.size_bytes();
-                images[name].numNodes++;
-            }
+    std::vector<const framework::Node*> all;
+    for (const auto& [_, n] : byName) all.push_back(n.get());
+    const framework::ImageSpread spread = framework::imageSpread(all);
     for (const auto& name : s->tree_.list()) {
         auto info = std::make_unique<NodeInfo>(byName[name]);
-        std::map<std::string, framework::ImageStateSummary> mine;
-        for (const auto& image : byName[name]->status().images())
-            for (const auto& n : image.names()) mine[n] = images[n];
-        info->setImageStates(std::move(mine));
+        info->setImageStates(framework::nodeImageStates(*byName[name], spread));
         s->nodeInfos_.push_back(std::move(info));
     }
     for (const auto& pod : s->cluster_.pods) {

@@ -115,21 +115,13 @@ void Cache::removePod(const Pod& pod) {
 }
 
 void Cache::recomputeImageStates() {
-    // ImageLocality's spread: for each image, how many nodes have it.
-    std::map<std::string, framework::ImageStateSummary> all;
-    for (const auto& [_, info] : nodes_) {
-        if (!info->node()) continue;
-        for (const auto& image : info->node()->status().images())
-            for (const auto& name : image.names()) {
-                all[name].size = image.size_bytes();
-                all[name].numNodes++;
-            }
-    }
+    std::vector<const Node*> nodes;
+    for (const auto& [_, info] : nodes_)
+        if (info->node()) nodes.push_back(info->node());
+    const framework::ImageSpread spread = framework::imageSpread(nodes);
     for (auto& [name, info] : nodes_) {
         if (!info->node()) continue;
-        std::map<std::string, framework::ImageStateSummary> mine;
-        for (const auto& image : info->node()->status().images())
-            for (const auto& n : image.names()) mine[n] = all[n];
+        auto mine = framework::nodeImageStates(*info->node(), spread);
         if (mine != info->imageStates()) {
             info->setImageStates(std::move(mine));
             nodeGenerations_[name] = ++generation_;

@@ -95,26 +95,22 @@ void PriorityQueue::record(const Entry& e, const std::string& from, const std::s
     transitions_.push_back(std::move(t));
 }
 
-bool PriorityQueue::runPreEnqueuePlugins(Entry& e, framework::Status* rejection) {
+bool PriorityQueue::runPreEnqueuePlugins(Entry& e) {
     for (const auto& plugin : options_.preEnqueuePlugins) {
         if (!plugin) continue;
         framework::Status s = plugin->preEnqueue(e.info.pod());
         if (s.isSuccess()) continue;
         const std::string name = plugin->name();
         e.info.unschedulablePlugins.insert(name);
-        e.gatingPlugin = name;
-        e.gatingMessage = s.message();
-        if (rejection) *rejection = s.withPlugin(name);
+        e.gatingStatus = std::move(s.withPlugin(name));
         return false;
     }
-    e.gatingPlugin.clear();
-    e.gatingMessage.clear();
+    e.gatingStatus = framework::Status();
     return true;
 }
 
-bool PriorityQueue::addToActiveQ(Entry e, const std::string& from, const std::string& event,
-                                 framework::Status* rejection) {
-    e.info.gated = !runPreEnqueuePlugins(e, rejection);
+bool PriorityQueue::addToActiveQ(Entry e, const std::string& from, const std::string& event) {
+    e.info.gated = !runPreEnqueuePlugins(e);
     const std::string key = keyOf(e);
     if (e.info.gated) {
         record(e, from, kUnschedulablePods, event);
@@ -210,14 +206,16 @@ std::vector<std::string> PriorityQueue::unschedulableWithMatchingAffinityTerm(co
     return keys;
 }
 
-EnqueueResult PriorityQueue::resultFor(const std::string& key, const framework::Status& rejection) const {
+EnqueueResult PriorityQueue::resultFor(const std::string& key) const {
     EnqueueResult r;
     r.queue = queueOf(key);
     if (r.queue == kUnschedulablePods) {
         const Entry& e = unschedulable_.at(key);
         r.gated = e.info.gated;
-        r.gatingPlugin = e.gatingPlugin;
-        if (e.info.gated) r.gatingStatus = rejection;
+        if (e.info.gated) {
+            r.gatingPlugin = e.gatingStatus.plugin();
+            r.gatingStatus = e.gatingStatus;
+        }
     }
     return r;
 }
@@ -233,9 +231,8 @@ EnqueueResult PriorityQueue::add(std::shared_ptr<const framework::Pod> pod) {
     std::string from;
     extract(key, &from);
     auto podInfo = e.info.podInfo;
-    framework::Status rejection;
-    if (addToActiveQ(std::move(e), from, PodAdd, &rejection)) nominator_.addNominatedPod(podInfo);
-    return resultFor(key, rejection);
+    if (addToActiveQ(std::move(e), from, PodAdd)) nominator_.addNominatedPod(podInfo);
+    return resultFor(key);
 }
 
 std::optional<framework::QueuedPodInfo> PriorityQueue::pop() {
@@ -318,7 +315,7 @@ EnqueueResult PriorityQueue::update(std::shared_ptr<const framework::Pod> oldPod
                 e.info.podInfo = newInfo;
                 nominator_.updateNominatedPod(*oldPod, newInfo);
                 heap->upsert(oldKey, std::move(e));
-                return resultFor(oldKey, {});
+                return resultFor(oldKey);
             }
         }
     }
@@ -336,23 +333,21 @@ EnqueueResult PriorityQueue::update(std::shared_ptr<const framework::Pod> oldPod
             if (backingOff) {
                 record(e, kUnschedulablePods, kBackoffQ, PodUpdate);
                 backoffQ_.upsert(key, std::move(e));
-                return resultFor(key, {});
+                return resultFor(key);
             }
-            framework::Status rejection;
-            addToActiveQ(std::move(e), kUnschedulablePods, PodUpdate, &rejection);
-            return resultFor(key, rejection);
+            addToActiveQ(std::move(e), kUnschedulablePods, PodUpdate);
+            return resultFor(key);
         }
         it->second = std::move(e);
-        return resultFor(key, {});
+        return resultFor(key);
     }
 
     // Not queued: treated as new.
     Entry e;
     e.info = newQueuedPodInfo(newPod);
     auto podInfo = e.info.podInfo;
-    framework::Status rejection;
-    if (addToActiveQ(std::move(e), "", PodUpdate, &rejection)) nominator_.addNominatedPod(podInfo);
-    return resultFor(key, rejection);
+    if (addToActiveQ(std::move(e), "", PodUpdate)) nominator_.addNominatedPod(podInfo);
+    return resultFor(key);
 }
 
 void PriorityQueue::deletePod(const framework::Pod& pod) {
@@ -423,8 +418,10 @@ std::vector<PendingPod> PriorityQueue::pendingPods() const {
         p.info = e.info;
         p.queue = queue;
         p.backoffExpiryNanos = backoffExpiryNanos(e.info);
-        p.gatingPlugin = e.gatingPlugin;
-        p.gatingMessage = e.gatingMessage;
+        if (e.info.gated) {
+            p.gatingPlugin = e.gatingStatus.plugin();
+            p.gatingMessage = e.gatingStatus.message();
+        }
         out.push_back(std::move(p));
     };
     for (const Entry* e : activeQ_.ordered()) push(*e, kActiveQ);

@@ -105,10 +105,10 @@ struct PendingPod {
 
 // Where add() / update() put a pod.
 struct EnqueueResult {
-    std::string queue;             // "" when nothing was queued
+    std::string queue;               // "" when nothing was queued
     bool gated = false;
     std::string gatingPlugin;
-    framework::Status gatingStatus;  // the PreEnqueue plugin's status when gated
+    framework::Status gatingStatus;  // the PreEnqueue plugin's status when gated (plugin() set)
 };
 
 class PriorityQueue {
@@ -204,8 +204,7 @@ private:
     struct Entry {
         framework::QueuedPodInfo info;
         bool initialAttemptRecorded = false;  // upstream's InitialAttemptTimestamp != nil
-        std::string gatingPlugin;
-        std::string gatingMessage;
+        framework::Status gatingStatus;       // the last PreEnqueue rejection (plugin set)
     };
 
     static std::string keyOf(const Entry& e) { return framework::podKey(e.info.pod()); }
@@ -213,11 +212,11 @@ private:
     int64_t nextSequence() { return ++sequence_; }
 
     // PreEnqueue: true when every plugin admits the pod; otherwise records the first rejecting
-    // plugin (also added to unschedulablePlugins).
-    bool runPreEnqueuePlugins(Entry& e, framework::Status* rejection = nullptr);
+    // plugin's status (and adds the plugin to unschedulablePlugins).
+    bool runPreEnqueuePlugins(Entry& e);
     // activeQ, unless PreEnqueue rejects the pod (then unschedulablePods, gated). Logs the move
     // from `from`.
-    bool addToActiveQ(Entry e, const std::string& from, const std::string& event, framework::Status* rejection = nullptr);
+    bool addToActiveQ(Entry e, const std::string& from, const std::string& event);
     bool isWorthRequeuing(const framework::QueuedPodInfo& info, const framework::ClusterEvent& event) const;
     // Moves the listed unschedulable pods the event may help.
     void movePodsToActiveOrBackoffQueue(const std::vector<std::string>& keys, const framework::ClusterEvent& event);
@@ -226,7 +225,7 @@ private:
     // Takes the pod out of whichever sub-queue holds it.
     std::optional<Entry> extract(const std::string& key, std::string* from);
     void record(const Entry& e, const std::string& from, const std::string& to, const std::string& event);
-    EnqueueResult resultFor(const std::string& key, const framework::Status& rejection) const;
+    EnqueueResult resultFor(const std::string& key) const;
 
     PriorityQueueOptions options_;
     std::function<int64_t()> now_;

@@ -124,25 +124,20 @@ inline std::shared_ptr<const Node> node(const std::string& name, const std::stri
     return testing::simpleNode(name, {{"cpu", cpu}, {"memory", "8Gi"}, {"pods", pods}}, labels);
 }
 
-struct PDBSpec {
-    std::string name;
-    std::map<std::string, std::string> matchLabels;
-    int32_t disruptionsAllowed = 0;
-    std::vector<std::string> disruptedPods;
-    std::string ns = "default";
-    bool withSelector = true;
-};
-
-inline std::shared_ptr<const PDB> pdb(const PDBSpec& s) {
+// A PodDisruptionBudget selecting matchLabels (an empty selector when there are none; no selector
+// at all with withSelector false).
+inline std::shared_ptr<const PDB> pdb(const std::string& name, const std::map<std::string, std::string>& matchLabels,
+                                      int32_t disruptionsAllowed, const std::vector<std::string>& disruptedPods = {},
+                                      const std::string& ns = "default", bool withSelector = true) {
     auto p = std::make_shared<PDB>();
-    p->mutable_metadata()->set_name(s.name);
-    p->mutable_metadata()->set_namespace_(s.ns);
-    if (s.withSelector) {
+    p->mutable_metadata()->set_name(name);
+    p->mutable_metadata()->set_namespace_(ns);
+    if (withSelector) {
         auto* sel = p->mutable_spec()->mutable_selector();
-        for (const auto& [k, v] : s.matchLabels) (*sel->mutable_match_labels())[k] = v;
+        for (const auto& [k, v] : matchLabels) (*sel->mutable_match_labels())[k] = v;
     }
-    p->mutable_status()->set_disruptions_allowed(s.disruptionsAllowed);
-    for (const auto& d : s.disruptedPods) (*p->mutable_status()->mutable_disrupted_pods())[d] = "2023-12-31T23:59:00Z";
+    p->mutable_status()->set_disruptions_allowed(disruptionsAllowed);
+    for (const auto& d : disruptedPods) (*p->mutable_status()->mutable_disrupted_pods())[d] = "2023-12-31T23:59:00Z";
     return p;
 }
 

@@ -971,6 +971,7 @@ void InterPodAffinityTest::normalizeScore_data() {
     QTest::addColumn<bool>("emptyTopologyScore");
     QTest::addColumn<ScoreList>("expected");
     QTest::newRow("min-max with truncation") << ScoreList{0, 1, 3} << false << ScoreList{0, 33, 100};
+    QTest::newRow("truncation, not rounding") << ScoreList{0, 2, 3} << false << ScoreList{0, 66, 100};
     QTest::newRow("negative and positive") << ScoreList{-5, 0, 5} << false << ScoreList{0, 50, 100};
     QTest::newRow("all negative") << ScoreList{-6, -2, -3} << false << ScoreList{0, 100, 75};
     QTest::newRow("all equal non-zero scores all become 0") << ScoreList{7, 7, 7} << false << ScoreList{0, 0, 0};

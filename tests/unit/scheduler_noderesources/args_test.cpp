@@ -4,6 +4,8 @@
 #include "noderesources_test.h"
 
 #include "scheduler/plugins/noderesources/args.h"
+#include "scheduler/plugins/noderesources/balanced_allocation.h"
+#include "scheduler/plugins/noderesources/fit.h"
 
 using namespace pilothouse;
 using namespace pilothouse::scheduler;

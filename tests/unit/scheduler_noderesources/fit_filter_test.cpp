@@ -202,7 +202,6 @@ void NodeResourcesTest::filter() {
 
 void NodeResourcesTest::filterInsufficientResourceDetails() {
     using plugins::noderesources::fits;
-    using plugins::noderesources::fitsRequest;
     using plugins::noderesources::computeFitRequest;
     auto node = scheduler::testing::nodeInfo(makeNode("node", allocatable(10, 20, 32, 5, 20, 5)),
                                              {makePod().res(Res{10, 20, 0, {{kA, 2}}}).obj()});
@@ -237,7 +236,6 @@ void NodeResourcesTest::filterInsufficientResourceDetails() {
     QCOMPARE(req.memory, int64_t(2049));
     QCOMPARE(req.get(kA), int64_t(3));
     QCOMPARE(req.scalarResources.size(), size_t(1));
-    (void)fitsRequest;
 }
 
 void NodeResourcesTest::filterWithoutPreFilter() {

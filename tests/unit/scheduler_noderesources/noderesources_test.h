@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "scheduler/framework/feature_gates.h"
 #include "scheduler/framework/interface.h"
 #include "scheduler_testing/scheduler_testing.h"
 

@@ -358,6 +358,14 @@ void PodTopologySpreadTest::preFilterState_data() {
                       {{{"zone", "zone1"}, 0}, {{"zone", "zone2"}, 0}},
                       std::map<std::string, int64_t>{{"zone", 2}},
                       {{"zone", {"zone2", 0, "zone1", 0}}}}});
+    // An empty labelSelector matches every pod but counts none (kubernetes#116607, v1.27+).
+    addPreFilterRow("empty label selector counts no existing pods",
+                    {P("p").label("foo", "").spread(1, "zone", DNS, emptySel()), nodesABXY(), existing5, none, {},
+                     gates(), false,
+                     {{"1/zone/<everything>/1/Honor/Ignore"},
+                      {{{"zone", "zone1"}, 0}, {{"zone", "zone2"}, 0}},
+                      std::map<std::string, int64_t>{{"zone", 2}},
+                      {{"zone", {"zone1", 0, "zone2", 0}}}}});
     {
         auto nodes = nodesABXY();
         nodes.push_back(N("node-o").label("zone", "zone3").label("node", "node-o"));
@@ -486,8 +494,7 @@ void PodTopologySpreadTest::preFilterState_data() {
     {
         PreFilterCase c{P("p").label("foo", "bar"), {}, {},
                         std::vector<TopologySpreadConstraint>{defaultConstraint(3, "node", DNS)},
-                        withServices({service({{"baz", "kep"}})}), gates(false, false)};
-        c.wantSkip = true;
+                        withServices({service({{"baz", "kep"}})}), gates(false, false), true, {}};
         addPreFilterRow("default constraints and a service that doesn't match", std::move(c));
     }
     addPreFilterRow("default constraints and a service, but pod has constraints",
@@ -508,14 +515,12 @@ void PodTopologySpreadTest::preFilterState_data() {
     {
         PreFilterCase c{P("p").label("foo", "bar"), {}, {},
                         std::vector<TopologySpreadConstraint>{defaultConstraint(2, "node", SA)},
-                        withServices({service({{"foo", "bar"}})}), gates(false, false)};
-        c.wantSkip = true;
+                        withServices({service({{"foo", "bar"}})}), gates(false, false), true, {}};
         addPreFilterRow("default soft constraints and a service", std::move(c));
     }
     {
         PreFilterCase c{P("p").label("foo", "bar"), nodesABXY(), {}, std::nullopt,
-                        withServices({service({{"foo", "bar"}})}), gates()};
-        c.wantSkip = true;
+                        withServices({service({{"foo", "bar"}})}), gates(), true, {}};
         addPreFilterRow("system default constraints are all ScheduleAnyway: Skip", std::move(c));
     }
     addPreFilterRow("TpKeyToDomainsNum is calculated when MinDomains is enabled",
@@ -721,8 +726,7 @@ void PodTopologySpreadTest::preFilterState_data() {
     }
     {
         PreFilterCase c{P("p").label("foo", ""), {N("node-a").label("zone", "zone1").label("node", "node-a")}, {},
-                        none, {}, gates()};
-        c.wantSkip = true;
+                        none, {}, gates(), true, {}};
         addPreFilterRow("skip if not specified", std::move(c));
     }
     // v1.28 keys the counts by (topologyKey, value): two constraints on one key share a count,
@@ -943,6 +947,14 @@ void PodTopologySpreadTest::preFilterAddPod_data() {
                  {P("p").label("foo", "").toleration(kUnschedulableTaint).spread(1, "zone", DNS, fooSel),
                   P("p-b1").node("node-b").label("foo", "").label("zone", "zone2"), matchedExisting, "node-b",
                   taintNodes, gates(true), oneTwo});
+    // AddPod matches with the selector itself, so an empty selector does count the added pod.
+    addUpdateRow(gAddCases, "empty selector: AddPod counts the added pod",
+                 {P("p").label("foo", "").spread(1, "zone", DNS, emptySel()), P("p-x1").node("node-x"),
+                  foos({{"p-a1", "node-a"}}), "node-x", nodesAX(), gates(),
+                  {{"1/zone/<everything>/1/Honor/Ignore"},
+                   {{{"zone", "zone1"}, 0}, {{"zone", "zone2"}, 1}},
+                   std::map<std::string, int64_t>{{"zone", 2}},
+                   {{"zone", {"zone1", 0, "zone2", 1}}}}});
     // v1.28: each constraint of the key adds to the shared pair count.
     addUpdateRow(gAddCases, "v1.28: a pod matching two constraints on one key is counted twice",
                  {P("p").label("foo", "").label("bar", "").spread(2, "zone", DNS, fooSel).spread(2, "zone", DNS, barSel),
@@ -1113,6 +1125,9 @@ void PodTopologySpreadTest::filterSingleConstraint_data() {
     addFilterRow(gSingleCases, "existing pods do not match null selector",
                  {P("p").label("foo", "").spread(1, "zone", DNS, kNil), nodesABXY(),
                   foos({{"p-x1", "node-x"}, {"p-y1", "node-y"}}), gates(), codes(OK, OK, OK, OK)});
+    addFilterRow(gSingleCases, "existing pods are not counted with an empty selector",
+                 {P("p").label("foo", "").spread(1, "zone", DNS, emptySel()), nodesABXY(),
+                  foos({{"p-x1", "node-x"}, {"p-y1", "node-y"}, {"p-y2", "node-y"}}), gates(), codes(OK, OK, OK, OK)});
     addFilterRow(gSingleCases, "pods spread across zones as 3/3, all nodes fit",
                  {zonePod, nodesABXY(), spread2103, gates(), codes(OK, OK, OK, OK)});
     addFilterRow(gSingleCases, "pods spread across zones as 1/2 due to absence of label 'zone' on node-b",
@@ -1410,21 +1425,33 @@ void PodTopologySpreadTest::preScoreSkip_data() {
                     {N("node-a").label(kHostname, "node-a"), N("node-b").label(kHostname, "node-b")},
                     listArgs(),
                     {},
-                    gates()});
+                    gates(),
+                    {},
+                    {},
+                    {},
+                    {}});
     addPreScoreRow(gSkipCases, "default constraints and a replicaset that doesn't match",
                    {P("p").label("foo", "bar").label("baz", "sup").owner("apps/v1", "ReplicaSet", "rs2"),
                     {N("node-a").label("planet", "mars")},
                     listArgs({defaultConstraint(2, "planet", SA)}),
                     withReplicaSets({replicaSet("rs1", exists("tar"))}),
-                    gates()});
+                    gates(),
+                    {},
+                    {},
+                    {},
+                    {}});
     addPreScoreRow(gSkipCases, "only hard constraints",
                    {P("p").label("foo", "").spread(1, "zone", DNS, fooSel),
                     {N("node-a").label("zone", "zone1")},
                     codec::Value(),
                     {},
-                    gates()});
+                    gates(),
+                    {},
+                    {},
+                    {},
+                    {}});
     addPreScoreRow(gSkipCases, "system defaults but no workload selects the pod",
-                   {P("p").label("foo", ""), {N("node-a").label(kHostname, "node-a")}, codec::Value(), {}, gates()});
+                   {P("p").label("foo", ""), {N("node-a").label(kHostname, "node-a")}, codec::Value(), {}, gates(), {}, {}, {}, {}});
 }
 
 void PodTopologySpreadTest::preScoreSkip() {
@@ -1628,6 +1655,11 @@ void PodTopologySpreadTest::score_data() {
     addScoreRow("one constraint on node, null selector",
                 {P("p").label("foo", "").spread(1, kHostname, SA, kNil), spread2103, abcd, {}, {}, gates(false, false),
                  {{"node-a", 100}, {"node-b", 100}, {"node-c", 100}, {"node-d", 100}}});
+    addScoreRow("one constraint on zone, empty selector",
+                {P("p").label("foo", "").spread(1, "zone", SA, emptySel()), spread2103,
+                 {N("node-a").label("zone", "z1"), N("node-b").label("zone", "z1"), N("node-c").label("zone", "z2"),
+                  N("node-d").label("zone", "z2")},
+                 {}, {}, gates(), {{"node-a", 100}, {"node-b", 100}, {"node-c", 100}, {"node-d", 100}}});
     addScoreRow("one constraint on node, all 4 nodes are candidates, maxSkew=2",
                 {P("p").label("foo", "").spread(2, kHostname, SA, fooSel), spread2103, abcd, {}, {}, gates(false, false),
                  {{"node-a", 33}, {"node-b", 66}, {"node-c", 100}, {"node-d", 16}}});

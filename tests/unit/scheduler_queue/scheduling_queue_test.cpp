@@ -658,12 +658,11 @@ void SchedulingQueueTest::moveAllToActiveOrBackoffQueue() {
     QCOMPARE(int(q.backoffQLen()), 3);
     QCOMPARE(qs(q.queueOf(*hpp2)), QString(queue::kUnschedulablePods));
 
-    // Backoff over: all three reach activeQ and are tried (med stays at the back).
+    // Backoff over: all three reach activeQ, and everything there is tried.
     f.step(kSec);
     q.flushBackoffQCompleted();
     QCOMPARE(int(q.activeQLen()), 4);
-    for (int i = 0; i < 3; ++i) QVERIFY(q.pop());
-    QCOMPARE(int(q.activeQLen()), 1);
+    QCOMPARE(popAllNames(q), (QStringList{"hpp", "hpp1", "mpp", "up"}));
 
     // They fail again in a later cycle: unschedulablePods.
     QVERIFY(q.addUnschedulableIfNotPresent(q.newQueuedPodInfo(up, {"fooPlugin"}), q.schedulingCycle()).isOk());
@@ -673,7 +672,7 @@ void SchedulingQueueTest::moveAllToActiveOrBackoffQueue() {
     // Once the backoff is over, the event moves them straight to activeQ; hpp2 stays regardless.
     f.step(kSec);
     q.moveAllToActiveOrBackoffQueue(queue::NodeAdd);
-    QCOMPARE(int(q.activeQLen()), 4);
+    QCOMPARE(int(q.activeQLen()), 3);
     QCOMPARE(int(q.backoffQLen()), 0);
     QCOMPARE(qs(q.queueOf(*hpp2)), QString(queue::kUnschedulablePods));
 }
@@ -931,8 +930,11 @@ void SchedulingQueueTest::gatedPodLifecycle() {
     // A status-only update is no reason to look again.
     auto statusOnly = copyOf(*gated);
     statusOnly->mutable_status()->set_message("still waiting");
-    q.update(gated, statusOnly);
-    QCOMPARE(qs(q.queueOf(*gated)), QString(queue::kUnschedulablePods));
+    const auto rs = q.update(gated, statusOnly);
+    QCOMPARE(qs(rs.queue), QString(queue::kUnschedulablePods));
+    QVERIFY(rs.gated);
+    QCOMPARE(qs(rs.gatingPlugin), QString("SchedulingGates"));
+    QCOMPARE(qs(rs.gatingStatus.message()), QString("waiting for scheduling gates: [example.com/wait]"));
     // Another change re-runs PreEnqueue, which still holds it.
     auto relabelled = copyOf(*statusOnly);
     (*relabelled->mutable_metadata()->mutable_labels())["app"] = "web";

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -81,19 +82,10 @@ public:
             for (auto& ni : owned_)
                 if (ni->nodeName() == p->spec().node_name()) ni->addPod(framework::PodInfo::make(p));
         // ImageLocality's spread: how many nodes have each image.
-        std::map<std::string, framework::ImageStateSummary> states;
-        for (const auto& n : nodes)
-            for (const auto& image : n->status().images())
-                for (const auto& name : image.names()) {
-                    states[name].size = image.size_bytes();
-                    states[name].numNodes++;
-                }
-        for (auto& ni : owned_) {
-            std::map<std::string, framework::ImageStateSummary> mine;
-            for (const auto& image : ni->node()->status().images())
-                for (const auto& name : image.names()) mine[name] = states[name];
-            ni->setImageStates(mine);
-        }
+        std::vector<const Node*> all;
+        for (const auto& n : nodes) all.push_back(n.get());
+        const auto spread = framework::imageSpread(all);
+        for (auto& ni : owned_) ni->setImageStates(framework::nodeImageStates(*ni->node(), spread));
         for (auto& ni : owned_) {
             list_.push_back(ni.get());
             if (!ni->podsWithAffinity().empty()) affinity_.push_back(ni.get());

@@ -2,8 +2,8 @@
 // factory receives the plugin's args from the KubeSchedulerConfiguration (pluginConfig[].args, as
 // JSON; null when none were given), applies the upstream defaults for its args type, validates
 // them (errors as InvalidArgument with the field path inside args, e.g.
-// "scoringStrategy.resources[0].weight: Invalid value: 0: resource weight of cpu should be in the
-// range [1, 100]"), and builds the plugin.
+// "scoringStrategy.resources[0].weight: Invalid value: 101: resource weight of cpu not in valid
+// range (0, 100]"), and builds the plugin.
 #pragma once
 
 #include <functional>

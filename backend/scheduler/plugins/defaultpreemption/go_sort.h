@@ -16,6 +16,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <tuple>
 #include <utility>
 #include <vector>
 

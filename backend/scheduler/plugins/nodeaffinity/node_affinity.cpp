@@ -118,7 +118,8 @@ public:
         std::string error;
         auto preferred = podPreferredTerms(pod, &error);
         if (!error.empty()) return framework::Status::error(error);
-        if (!preferred && !addedPreferred_) return framework::Status::skip();
+        // v1.28 always writes its state here (skipping pods without preferred terms came in
+        // v1.29): the real kube-scheduler v1.28.7 reports NodeAffinity 0 for such pods.
         auto s = std::make_unique<PreScoreState>();
         s->preferred = std::move(preferred);
         state.write(kPreScoreStateKey, std::move(s));
