@@ -271,6 +271,8 @@ std::vector<PodOutcome> SnapshotScheduler::run() {
                     outcome.nominatedNode = post.nominatedNodeName;
                     outcome.victims = post.victims;
                     setNominatedNodeName(pod, post.nominatedNodeName);
+                } else if (post.mode == framework::NominatingMode::Override) {
+                    setNominatedNodeName(pod, post.nominatedNodeName);  // "" clears a stale nomination
                 }
                 explanation.preemptionCandidates = post.candidates;
             }

@@ -50,7 +50,11 @@ struct PreFilterResult {
     PreFilterResult merge(const PreFilterResult& other) const;
 };
 
+// Whether a PostFilter result changes the pod's nominated node (framework.NominatingMode).
+enum class NominatingMode { Noop, Override };
+
 struct PostFilterResult {
+    NominatingMode mode = NominatingMode::Noop;  // Override with "" clears a stale nomination
     std::string nominatedNodeName;  // empty: nothing nominated
     std::vector<std::string> victims;  // "namespace/name", for the explanation record
     std::vector<std::string> candidates;  // nodes preemption considered

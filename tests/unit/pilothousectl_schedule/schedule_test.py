@@ -45,6 +45,16 @@ if code == 0:
     check("real snapshot: same JSON as kube-scheduler v1.28.7", json.loads(out) == json.load(open(path("real-expected.json"))),
           out)
 
+# 2b. Preemption: equal victims on both nodes, so the node whose victim started latest is chosen;
+# the preemptor is reported with the attempt's message (no preemption part when preemption
+# succeeds), then bound there before the next pod, which takes what is left on n1.
+code, out, err = run("-f", path("preemption.yaml"), "-o", "json")
+check("preemption: exit 0", code == 0, err)
+if code == 0:
+    got = json.loads(out)
+    check("preemption: nominated node, victims, then the next pod", got == json.load(open(path("preemption-expected.json"))),
+          json.dumps(got, indent=1))
+
 # 3. Determinism: the same input and seed print the same bytes.
 a = run("-f", path("explain-cluster.yaml"), "--explain", "-o", "json", "--seed", "7")
 b = run("-f", path("explain-cluster.yaml"), "--explain", "-o", "json", "--seed", "7")

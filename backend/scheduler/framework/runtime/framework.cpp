@@ -295,20 +295,20 @@ std::vector<std::shared_ptr<const PodInfo>> Framework::nominatedPodsForNode(cons
 
 std::pair<PostFilterResult, Status> Framework::runPostFilterPlugins(CycleState& state, const Pod& pod,
                                                                     const NodeToStatusMap& statuses) {
+    // The last meaningful (non-Noop) result survives a rejection, so a nomination can be cleared.
+    PostFilterResult result;
     std::vector<std::string> reasons;
+    std::string failedPlugin;
     for (auto* pl : postFilter_) {
         auto [r, s] = pl->postFilter(state, pod, statuses);
         if (s.isSuccess()) return {r, s};
         if (s.code() == Code::UnschedulableAndUnresolvable) return {r, s.withPlugin(pl->name())};
         if (!s.isRejected()) return {{}, Status(Code::Error, s.reasons()).withPlugin(pl->name())};
+        if (r.mode != NominatingMode::Noop) result = r;
         for (const auto& reason : s.reasons()) reasons.push_back(reason);
-        // Keep what the plugin found (candidates) for the explanation.
-        if (!r.candidates.empty()) {
-            PostFilterResult partial = r;
-            if (&pl == &postFilter_.back()) return {partial, Status(Code::Unschedulable, reasons)};
-        }
+        if (failedPlugin.empty()) failedPlugin = pl->name();
     }
-    return {{}, Status(Code::Unschedulable, reasons)};
+    return {result, Status(Code::Unschedulable, reasons).withPlugin(failedPlugin)};
 }
 
 Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes) {

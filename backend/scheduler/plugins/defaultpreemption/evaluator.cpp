@@ -51,8 +51,12 @@ std::pair<framework::PostFilterResult, Status> Evaluator::preempt(framework::Cyc
     DryRunResult found = findCandidates(state, pod, statuses);
     if (!found.errors.empty() && found.candidates.empty()) return {{}, Status::error(aggregate(found.errors))};
 
-    // 4) None: say why, node by node.
-    if (found.candidates.empty()) return {{}, Status(Code::Unschedulable, noCandidateMessage(found.nodeStatuses))};
+    // 4) None: say why, node by node — and clear the pod's nomination (Override with "").
+    if (found.candidates.empty()) {
+        framework::PostFilterResult clear;
+        clear.mode = framework::NominatingMode::Override;
+        return {clear, Status(Code::Unschedulable, noCandidateMessage(found.nodeStatuses))};
+    }
 
     // 5) The best candidate, and the API writes that make room on it.
     const Candidate& best = selectCandidate(found.candidates);
@@ -61,6 +65,7 @@ std::pair<framework::PostFilterResult, Status> Evaluator::preempt(framework::Cyc
     if (!prepared.isSuccess()) return {{}, prepared};
 
     framework::PostFilterResult result;
+    result.mode = framework::NominatingMode::Override;
     result.nominatedNodeName = best.nodeName;
     for (const auto& v : best.victims) result.victims.push_back(framework::podKey(*v));
     for (const auto& c : found.candidates) result.candidates.push_back(c.nodeName);
