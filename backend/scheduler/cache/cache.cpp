@@ -104,7 +104,8 @@ void Cache::updatePod(std::shared_ptr<const Pod> oldPod, std::shared_ptr<const P
     if (it != podStates_.end()) removePodFromNode(*it->second.pod);
     else if (oldPod) removePodFromNode(*oldPod);
     addPodToNode(newPod);
-    podStates_[newPod->metadata().uid()] = {std::move(newPod), false, true};
+    const std::string uid = newPod->metadata().uid();  // before the move below
+    podStates_[uid] = {std::move(newPod), false, true};
 }
 
 void Cache::removePod(const Pod& pod) {

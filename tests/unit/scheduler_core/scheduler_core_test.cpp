@@ -254,4 +254,22 @@ void SchedulerCoreTest::cacheAssumeForgetAdd() {
     QCOMPARE(snap.get("n1")->requested().milliCPU, int64_t(0));
 }
 
+// Cache::updatePod read the new pod's uid after moving the pointer away (the right-hand side of
+// an assignment is evaluated first) and crashed on the first update of a bound pod.
+void SchedulerCoreTest::regressionCacheUpdatePodUsedMovedPointer() {
+    cache::Cache c;
+    cache::Snapshot snap;
+    c.addNode(testing::simpleNode("n1"));
+    auto p = testing::pod("metadata: {name: p}\nspec:\n  nodeName: n1\n  containers: [{name: c, resources: {requests: {cpu: 500m}}}]\n");
+    c.addPod(p);
+    auto changed = std::make_shared<framework::Pod>(*p);
+    (*changed->mutable_metadata()->mutable_labels())["tier"] = "front";
+    c.updatePod(p, changed);
+    c.updatePod(changed, changed);
+    c.updateSnapshot(snap);
+    QCOMPARE(int(snap.get("n1")->pods().size()), 1);
+    QCOMPARE(snap.get("n1")->requested().milliCPU, int64_t(500));
+    QCOMPARE(snap.get("n1")->pods()[0]->pod->metadata().labels().at("tier"), std::string("front"));
+}
+
 QTEST_APPLESS_MAIN(SchedulerCoreTest)

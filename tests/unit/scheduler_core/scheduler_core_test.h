@@ -21,4 +21,5 @@ private slots:
     void frameworkErrors();
     void nodeTreeRoundRobin();
     void cacheAssumeForgetAdd();
+    void regressionCacheUpdatePodUsedMovedPointer();
 };

@@ -165,6 +165,12 @@ std::map<std::string, std::vector<ClusterEvent>> Framework::enqueueEvents() cons
     return out;
 }
 
+std::vector<std::shared_ptr<PreEnqueuePlugin>> Framework::preEnqueuePlugins() const {
+    std::vector<std::shared_ptr<PreEnqueuePlugin>> out;
+    for (auto* pl : preEnqueue_) out.emplace_back(plugins_.at(pl->name()), pl);  // aliasing: shares the plugin
+    return out;
+}
+
 Status Framework::runPreEnqueuePlugins(const Pod& pod) {
     for (auto* pl : preEnqueue_) {
         Status s = pl->preEnqueue(pod);

@@ -58,6 +58,8 @@ public:
     // ---- extension points ----
     Status runPreEnqueuePlugins(const Pod& pod);
     const QueueSortPlugin* queueSortPlugin() const { return queueSort_.empty() ? nullptr : queueSort_[0]; }
+    // The PreEnqueue plugins, in order, sharing ownership with the framework (for the queue).
+    std::vector<std::shared_ptr<PreEnqueuePlugin>> preEnqueuePlugins() const;
     // Plugin name -> the cluster events that may make pods it rejected schedulable.
     std::map<std::string, std::vector<ClusterEvent>> enqueueEvents() const;
 

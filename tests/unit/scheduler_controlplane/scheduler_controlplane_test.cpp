@@ -1,0 +1,233 @@
+#include "scheduler_controlplane_test.h"
+
+#include <QtTest>
+
+#include <fstream>
+#include <sstream>
+
+#include "api/codec/manifest.h"
+#include "api/object.h"
+#include "controlplane/control_plane.h"
+#include "core_v1.pb.h"
+#include "scheduler/apis/config/load.h"
+#include "scheduler/scheduler.h"
+#include "sim/clock.h"
+
+using namespace pilothouse;
+namespace core = k8s::io::api::core::v1;
+
+namespace {
+
+struct Cluster {
+    sim::VirtualClock clock;
+    std::unique_ptr<controlplane::ControlPlane> cp;
+    std::unique_ptr<scheduler::Scheduler> sched;
+
+    explicit Cluster(uint64_t seed = 1) {
+        auto started = controlplane::ControlPlane::start({}, clock);
+        if (!started) qFatal("%s", started.status().message().c_str());
+        cp = std::move(*started);
+        scheduler::SchedulerOptions o;
+        o.config = scheduler::config::defaultConfiguration();
+        o.seed = seed;
+        auto s = scheduler::Scheduler::create(cp->apiServer(), clock, o);
+        if (!s) qFatal("%s", s.status().message().c_str());
+        sched = std::move(*s);
+    }
+
+    void apply(const std::string& yaml) {
+        std::vector<std::string> warnings;
+        auto ms = codec::loadManifests(yaml, "test.yaml", &warnings);
+        if (!ms) qFatal("%s", ms.status().message().c_str());
+        for (auto& m : *ms) {
+            apiserver::Request r;
+            r.verb = "create";
+            r.type = m.type;
+            r.namespace_ = api::metadata(*m.object).namespace_();
+            r.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
+            auto resp = cp->apiServer().handle(r);
+            if (!resp.ok()) qFatal("%s", resp.status.message().c_str());
+        }
+    }
+    void applyFile(const std::string& path) {
+        std::ifstream in(path);
+        std::stringstream s;
+        s << in.rdbuf();
+        apply(s.str());
+    }
+    core::Pod pod(const std::string& name, const std::string& ns = "default") {
+        apiserver::Request r;
+        r.verb = "get";
+        r.type = api::Scheme::instance().byName("pods");
+        r.namespace_ = ns;
+        r.name = name;
+        auto resp = cp->apiServer().handle(r);
+        if (!resp.ok()) return {};
+        return static_cast<const core::Pod&>(*resp.object);
+    }
+    std::vector<core::Event> events(const std::string& podName) {
+        apiserver::Request r;
+        r.verb = "list";
+        r.type = api::Scheme::instance().byName("events");
+        r.fieldSelector = "involvedObject.name=" + podName;
+        std::vector<core::Event> out;
+        for (auto& e : cp->apiServer().handle(r).items) out.push_back(static_cast<const core::Event&>(*e));
+        return out;
+    }
+    const core::PodCondition* condition(const core::Pod& p, const char* type) {
+        for (const auto& c : p.status().conditions())
+            if (c.type() == type) return &c;
+        return nullptr;
+    }
+    void run() {
+        auto st = sched->runUntilIdle(10000);
+        if (!st.isOk()) qFatal("%s", st.message().c_str());
+    }
+};
+
+}  // namespace
+
+void SchedulerControlPlaneTest::workedExampleThroughTheApiServer() {
+    Cluster c;
+    c.applyFile(PH_SOURCE_DIR "/tests/unit/pilothousectl_schedule/data/explain-cluster.yaml");
+    QVERIFY(c.sched->start().isOk());
+    c.run();
+    // The same decision as the real kube-scheduler v1.28.7 for this cluster.
+    core::Pod web = c.pod("web-1");
+    QCOMPARE(web.spec().node_name(), std::string("node-d"));
+    QCOMPARE(std::string(c.condition(web, "PodScheduled")->status()), std::string("True"));
+    auto webEvents = c.events("web-1");
+    QCOMPARE(int(webEvents.size()), 1);
+    QCOMPARE(webEvents[0].reason(), std::string("Scheduled"));
+    QCOMPARE(webEvents[0].message(), std::string("Successfully assigned default/web-1 to node-d"));
+    QCOMPARE(webEvents[0].reporting_component(), std::string("default-scheduler"));
+    QCOMPARE(webEvents[0].action(), std::string("Binding"));
+    // The pod that fits nowhere: its event and condition carry kube-scheduler's exact message.
+    const std::string message =
+        "0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 Insufficient cpu. preemption: 0/4 nodes "
+        "are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for incoming pod..";
+    core::Pod big = c.pod("big-1");
+    QVERIFY(big.spec().node_name().empty());
+    const core::PodCondition* cond = c.condition(big, "PodScheduled");
+    QVERIFY(cond);
+    QCOMPARE(cond->status(), std::string("False"));
+    QCOMPARE(cond->reason(), std::string("Unschedulable"));
+    QCOMPARE(cond->message(), message);
+    auto bigEvents = c.events("big-1");
+    QCOMPARE(int(bigEvents.size()), 1);
+    QCOMPARE(bigEvents[0].type(), std::string("Warning"));
+    QCOMPARE(bigEvents[0].reason(), std::string("FailedScheduling"));
+    QCOMPARE(bigEvents[0].message(), message);
+    QCOMPARE(c.sched->queue().queueOf("default/big-1"), std::string("unschedulablePods"));
+    // The explanation record of the attempt.
+    bool explained = false;
+    for (const auto& a : c.sched->attempts())
+        if (a.pod == "default/big-1") {
+            explained = true;
+            QCOMPARE(a.result, std::string("Unschedulable"));
+            QCOMPARE(int(a.explanation.nodes.size()), 4);
+        }
+    QVERIFY(explained);
+}
+
+void SchedulerControlPlaneTest::nodeAddRequeuesUnschedulablePod() {
+    Cluster c;
+    c.apply("apiVersion: v1\nkind: Node\nmetadata: {name: small}\nstatus: {capacity: {cpu: '1', memory: 1Gi, pods: '110'}}\n"
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  containers: [{name: c, image: i, resources: {requests: {cpu: '2'}}}]\n");
+    QVERIFY(c.sched->start().isOk());
+    c.run();
+    QVERIFY(c.pod("p").spec().node_name().empty());
+    QCOMPARE(c.condition(c.pod("p"), "PodScheduled")->message(),
+             std::string("0/1 nodes are available: 1 Insufficient cpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.."));
+    // A bigger node arrives: NodeAdd moves the pod back (to backoffQ, since it just failed).
+    c.apply("apiVersion: v1\nkind: Node\nmetadata: {name: big}\nstatus: {capacity: {cpu: '4', memory: 4Gi, pods: '110'}}\n");
+    QVERIFY(c.sched->syncInformers().isOk());
+    QVERIFY(c.sched->queue().queueOf("default/p") != "unschedulablePods");
+    c.clock.advanceTo(c.clock.now() + std::chrono::seconds(2));
+    c.sched->flushQueues();
+    c.run();
+    QCOMPARE(c.pod("p").spec().node_name(), std::string("big"));
+}
+
+void SchedulerControlPlaneTest::schedulingGatesHoldThePod() {
+    Cluster c;
+    c.apply("apiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {capacity: {cpu: '4', memory: 4Gi, pods: '110'}}\n"
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {name: gated}\nspec:\n  schedulingGates: [{name: example.com/wait}]\n  containers: [{name: c, image: i}]\n");
+    QVERIFY(c.sched->start().isOk());
+    c.run();
+    QVERIFY(c.pod("gated").spec().node_name().empty());
+    QCOMPARE(c.sched->queue().queueOf("default/gated"), std::string("unschedulablePods"));
+    // Removing the gate (an update through the API server) releases it.
+    auto p = std::make_shared<core::Pod>(c.pod("gated"));
+    p->mutable_spec()->clear_scheduling_gates();
+    apiserver::Request u;
+    u.verb = "update";
+    u.type = api::Scheme::instance().byName("pods");
+    u.namespace_ = "default";
+    u.name = "gated";
+    u.body = p;
+    auto resp = c.cp->apiServer().handle(u);
+    QVERIFY2(resp.ok(), resp.status.message().c_str());
+    c.run();
+    QCOMPARE(c.pod("gated").spec().node_name(), std::string("n"));
+}
+
+void SchedulerControlPlaneTest::preemptionNominatesAndBindsAfterVictimsGo() {
+    Cluster c;
+    c.apply("apiVersion: scheduling.k8s.io/v1\nkind: PriorityClass\nmetadata: {name: high}\nvalue: 1000\n"
+            "---\napiVersion: v1\nkind: Node\nmetadata: {name: n}\nstatus: {capacity: {cpu: '2', memory: 4Gi, pods: '110'}}\n"
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {name: low}\nspec:\n  nodeName: n\n  containers: [{name: c, image: i, resources: {requests: {cpu: '2'}}}]\n"
+            "---\napiVersion: v1\nkind: Pod\nmetadata: {name: urgent}\nspec:\n  priorityClassName: high\n  containers: [{name: c, image: i, resources: {requests: {cpu: '1'}}}]\n");
+    QVERIFY(c.sched->start().isOk());
+    c.run();
+    core::Pod urgent = c.pod("urgent");
+    QCOMPARE(urgent.status().nominated_node_name(), std::string("n"));
+    QVERIFY(urgent.spec().node_name().empty());
+    // The victim is terminating (graceful deletion of a bound pod) and knows why.
+    core::Pod low = c.pod("low");
+    QVERIFY(low.metadata().has_deletion_timestamp());
+    const core::PodCondition* disruption = c.condition(low, "DisruptionTarget");
+    QVERIFY(disruption);
+    QCOMPARE(disruption->reason(), std::string("PreemptionByScheduler"));
+    QCOMPARE(disruption->message(), std::string("default-scheduler: preempting to accommodate a higher priority pod"));
+    auto lowEvents = c.events("low");
+    QVERIFY(!lowEvents.empty());
+    QCOMPARE(lowEvents.back().reason(), std::string("Preempted"));
+    QCOMPARE(lowEvents.back().message(), "Preempted by pod " + urgent.metadata().uid() + " on node n");
+    // The kubelet (a later stage) would finish the termination; here the test deletes it.
+    apiserver::Request del;
+    del.verb = "delete";
+    del.type = api::Scheme::instance().byName("pods");
+    del.namespace_ = "default";
+    del.name = "low";
+    del.gracePeriodSeconds = 0;
+    QVERIFY(c.cp->apiServer().handle(del).ok());
+    QVERIFY(c.sched->syncInformers().isOk());
+    c.clock.advanceTo(c.clock.now() + std::chrono::seconds(2));
+    c.sched->flushQueues();
+    c.run();
+    QCOMPARE(c.pod("urgent").spec().node_name(), std::string("n"));
+}
+
+void SchedulerControlPlaneTest::sameSeedSameDecisions() {
+    // Ten identical nodes, twenty pods: ties everywhere, broken by the seeded random stream.
+    std::string yaml;
+    for (int i = 0; i < 10; ++i)
+        yaml += "apiVersion: v1\nkind: Node\nmetadata: {name: n" + std::to_string(i) + "}\nstatus: {capacity: {cpu: '8', memory: 16Gi, pods: '110'}}\n---\n";
+    for (int i = 0; i < 20; ++i)
+        yaml += "apiVersion: v1\nkind: Pod\nmetadata: {name: p" + std::to_string(i) + "}\nspec:\n  containers: [{name: c, image: i, resources: {requests: {cpu: 100m}}}]\n---\n";
+    auto placements = [&](uint64_t seed) {
+        Cluster c(seed);
+        c.apply(yaml);
+        if (!c.sched->start().isOk()) qFatal("start");
+        c.run();
+        std::string out;
+        for (int i = 0; i < 20; ++i) out += c.pod("p" + std::to_string(i)).spec().node_name() + ",";
+        return out;
+    };
+    const std::string a = placements(42);
+    QCOMPARE(placements(42), a);
+    QVERIFY(a.find(",,") == std::string::npos);  // every pod placed
+}
+
+QTEST_APPLESS_MAIN(SchedulerControlPlaneTest)

@@ -1,0 +1,16 @@
+// kube-scheduler inside the control plane: informers through the API server, binding through
+// pods/binding, FailedScheduling events and PodScheduled conditions, requeueing on cluster events,
+// scheduling gates and preemption.
+#pragma once
+
+#include <QObject>
+
+class SchedulerControlPlaneTest : public QObject {
+    Q_OBJECT
+private slots:
+    void workedExampleThroughTheApiServer();
+    void nodeAddRequeuesUnschedulablePod();
+    void schedulingGatesHoldThePod();
+    void preemptionNominatesAndBindsAfterVictimsGo();
+    void sameSeedSameDecisions();
+};
