@@ -1,6 +1,7 @@
 #include "scheduler/schedule_one.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace pilothouse::scheduler {
 
@@ -54,16 +55,21 @@ int32_t SchedulingAlgorithm::numFeasibleNodesToFind(const std::optional<int32_t>
 
 namespace {
 
-NodeExplanation* explained(Explanation* e, const std::string& node) {
-    if (!e) return nullptr;
-    for (auto& n : e->nodes)
-        if (n.node == node) return &n;
-    return nullptr;
-}
+// The explanation's entry for a node, found through an index built once per attempt (a linear
+// search made every attempt quadratic in the number of nodes).
+struct ExplanationIndex {
+    Explanation* e = nullptr;
+    std::unordered_map<std::string, size_t> byName;
+    NodeExplanation* operator()(const std::string& node) {
+        if (!e) return nullptr;
+        auto it = byName.find(node);
+        return it == byName.end() ? nullptr : &e->nodes[it->second];
+    }
+};
 
 void recordRejection(framework::Framework& fwk, CycleState& state, const Pod& pod, const NodeInfo& node,
-                     const Status& decisive, Explanation* e, bool explainAll) {
-    NodeExplanation* ne = explained(e, node.nodeName());
+                     const Status& decisive, ExplanationIndex& explained, bool explainAll) {
+    NodeExplanation* ne = explained(node.nodeName());
     if (!ne) return;
     ne->evaluated = true;
     ne->feasible = false;
@@ -83,10 +89,17 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
                                                               const Pod& pod, Explanation* e, bool explainAll) {
     Outcome out;
     const auto& allNodes = fwk.snapshot().list();
+    ExplanationIndex explained;
     if (e) {
         beginExplanation(*e, fwk, pod);
         e->nodes.clear();
-        for (const NodeInfo* n : allNodes) e->nodes.push_back({n->nodeName()});
+        e->nodes.reserve(allNodes.size());
+        explained.e = e;
+        explained.byName.reserve(allNodes.size());
+        for (const NodeInfo* n : allNodes) {
+            explained.byName.emplace(n->nodeName(), e->nodes.size());
+            e->nodes.push_back({n->nodeName()});
+        }
     }
     if (allNodes.empty()) {
         out.fitError = FitError{0, {}};
@@ -125,7 +138,7 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *nominated);
             if (s.isSuccess()) {
                 feasible.push_back(nominated);
-                if (NodeExplanation* ne = explained(e, nominated->nodeName())) {
+                if (NodeExplanation* ne = explained(nominated->nodeName())) {
                     ne->evaluated = ne->feasible = true;
                 }
             }
@@ -151,11 +164,11 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *n);
             if (s.isSuccess()) {
                 feasible.push_back(n);
-                if (NodeExplanation* ne = explained(e, n->nodeName())) ne->evaluated = ne->feasible = true;
+                if (NodeExplanation* ne = explained(n->nodeName())) ne->evaluated = ne->feasible = true;
             } else if (s.isRejected()) {
                 diagnosis.nodeToStatus[n->nodeName()] = s;
                 diagnosis.unschedulablePlugins.insert(s.plugin());
-                recordRejection(fwk, state, pod, *n, s, e, explainAll);
+                recordRejection(fwk, state, pod, *n, s, explained, explainAll);
             } else {
                 out.error = pilothouse::Status(StatusCode::Internal, s.message());
                 return out;
@@ -197,7 +210,7 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
     }
     if (e)
         for (const auto& nps : *scored)
-            if (NodeExplanation* ne = explained(e, nps.node)) {
+            if (NodeExplanation* ne = explained(nps.node)) {
                 ne->scores = nps.scores;
                 ne->total = nps.totalScore;
             }

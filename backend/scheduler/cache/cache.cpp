@@ -11,12 +11,14 @@ NodeInfo& Cache::nodeInfoFor(const std::string& nodeName) {
     auto& slot = nodes_[nodeName];
     if (!slot) slot = std::make_unique<NodeInfo>();  // pods may arrive before their node
     nodeGenerations_[nodeName] = ++generation_;
+    dirty_.insert(nodeName);
     return *slot;
 }
 
 void Cache::addNode(std::shared_ptr<const Node> node) {
     const std::string name = node->metadata().name();
     tree_.addNode(*node);
+    ++treeVersion_;
     nodeInfoFor(name).setNode(std::move(node));
     imagesDirty_ = true;
 }
@@ -29,6 +31,7 @@ void Cache::updateNode(std::shared_ptr<const Node> node) {
         tree_.removeNode(*it->second->node());
     }
     tree_.addNode(*node);
+    ++treeVersion_;
     nodeInfoFor(name).setNode(std::move(node));
     imagesDirty_ = true;
 }
@@ -36,6 +39,7 @@ void Cache::updateNode(std::shared_ptr<const Node> node) {
 void Cache::removeNode(const Node& node) {
     const std::string& name = node.metadata().name();
     tree_.removeNode(node);
+    ++treeVersion_;
     auto it = nodes_.find(name);
     if (it == nodes_.end()) return;
     // Pods still bound to the node keep a node-less NodeInfo until they are removed.
@@ -47,6 +51,7 @@ void Cache::removeNode(const Node& node) {
         it->second->setNode(nullptr);
         nodeGenerations_[name] = ++generation_;
     }
+    dirty_.insert(name);
     imagesDirty_ = true;
 }
 
@@ -59,6 +64,7 @@ void Cache::removePodFromNode(const Pod& pod) {
     if (it == nodes_.end()) return;
     it->second->removePod(pod);
     nodeGenerations_[pod.spec().node_name()] = ++generation_;
+    dirty_.insert(pod.spec().node_name());
     if (!it->second->node() && it->second->pods().empty()) {
         nodes_.erase(it);
         nodeGenerations_.erase(pod.spec().node_name());
@@ -126,6 +132,7 @@ void Cache::recomputeImageStates() {
         if (mine != info->imageStates()) {
             info->setImageStates(std::move(mine));
             nodeGenerations_[name] = ++generation_;
+            dirty_.insert(name);
         }
     }
     imagesDirty_ = false;
@@ -133,35 +140,62 @@ void Cache::recomputeImageStates() {
 
 void Cache::updateSnapshot(Snapshot& snapshot) {
     if (imagesDirty_) recomputeImageStates();
-    if (snapshot.generation_ == generation_) return;
-    for (const auto& [name, info] : nodes_) {
-        if (!info->node()) continue;
+    if (snapshot.generation_ == generation_ && snapshot.treeVersion_ == treeVersion_) return;
+    // NodeInfos that changed since the snapshot's copy are copied into place (their addresses stay
+    // the same, so the ordered lists only need rebuilding when membership or order changes).
+    bool listsDirty = snapshot.treeVersion_ != treeVersion_;
+    // The snapshot we synced last only needs the nodes changed since; any other gets a full pass.
+    std::vector<std::string> candidates;
+    if (&snapshot == synced_ && snapshot.generation_ >= 0) {  // a fresh snapshot gets a full pass
+        candidates.assign(dirty_.begin(), dirty_.end());
+    } else {
+        for (const auto& [name, _] : nodes_) candidates.push_back(name);
+        for (const auto& [name, _] : snapshot.nodes_) candidates.push_back(name);
+    }
+    for (const auto& name : candidates) {
+        auto live = nodes_.find(name);
+        if (live == nodes_.end() || !live->second->node()) {
+            if (snapshot.nodes_.erase(name)) listsDirty = true;
+            snapshot.generations_.erase(name);
+            continue;
+        }
+        const NodeInfo& info = *live->second;
         const int64_t gen = nodeGenerations_[name];
         auto it = snapshot.generations_.find(name);
         if (it != snapshot.generations_.end() && it->second == gen) continue;
-        snapshot.nodes_[name] = info->clone();
+        auto& slot = snapshot.nodes_[name];
+        if (!slot) {
+            slot = info.clone();
+            listsDirty = true;
+        } else {
+            const bool hadAffinity = !slot->podsWithAffinity().empty();
+            const bool hadAnti = !slot->podsWithRequiredAntiAffinity().empty();
+            *slot = info;
+            if (hadAffinity != !slot->podsWithAffinity().empty() || hadAnti != !slot->podsWithRequiredAntiAffinity().empty())
+                listsDirty = true;
+        }
         snapshot.generations_[name] = gen;
     }
-    for (auto it = snapshot.nodes_.begin(); it != snapshot.nodes_.end();) {
-        auto live = nodes_.find(it->first);
-        if (live == nodes_.end() || !live->second->node()) {
-            snapshot.generations_.erase(it->first);
-            it = snapshot.nodes_.erase(it);
-        } else {
-            ++it;
+    dirty_.clear();
+    synced_ = &snapshot;
+    if (listsDirty) {
+        if (treeOrderVersion_ != treeVersion_) {
+            treeOrder_ = tree_.list();
+            treeOrderVersion_ = treeVersion_;
+        }
+        snapshot.list_.clear();
+        snapshot.withAffinity_.clear();
+        snapshot.withAntiAffinity_.clear();
+        for (const auto& name : treeOrder_) {
+            auto it = snapshot.nodes_.find(name);
+            if (it == snapshot.nodes_.end()) continue;
+            snapshot.list_.push_back(it->second.get());
+            if (!it->second->podsWithAffinity().empty()) snapshot.withAffinity_.push_back(it->second.get());
+            if (!it->second->podsWithRequiredAntiAffinity().empty()) snapshot.withAntiAffinity_.push_back(it->second.get());
         }
     }
-    snapshot.list_.clear();
-    snapshot.withAffinity_.clear();
-    snapshot.withAntiAffinity_.clear();
-    for (const auto& name : tree_.list()) {
-        auto it = snapshot.nodes_.find(name);
-        if (it == snapshot.nodes_.end()) continue;
-        snapshot.list_.push_back(it->second.get());
-        if (!it->second->podsWithAffinity().empty()) snapshot.withAffinity_.push_back(it->second.get());
-        if (!it->second->podsWithRequiredAntiAffinity().empty()) snapshot.withAntiAffinity_.push_back(it->second.get());
-    }
     snapshot.generation_ = generation_;
+    snapshot.treeVersion_ = treeVersion_;
 }
 
 }  // namespace pilothouse::scheduler::cache

@@ -24,6 +24,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 #include <vector>
@@ -77,8 +78,15 @@ private:
     std::map<std::string, std::unique_ptr<NodeInfo>> nodes_;  // by node name
     std::map<std::string, PodState> podStates_;               // by uid
     NodeTree tree_;
+    int64_t treeVersion_ = 0;            // bumped when the node tree's order may have changed
+    std::vector<std::string> treeOrder_;  // tree_.list(), cached
+    int64_t treeOrderVersion_ = -1;
     int64_t generation_ = 0;
     std::map<std::string, int64_t> nodeGenerations_;  // node name -> cache generation of last change
+    // Nodes changed since the last updateSnapshot of `synced_` (the usual single snapshot): only
+    // these are looked at, instead of every node every cycle.
+    std::set<std::string> dirty_;
+    const Snapshot* synced_ = nullptr;
     bool imagesDirty_ = true;
 };
 

@@ -26,6 +26,7 @@ private:
     std::map<std::string, int64_t> generations_;
     std::vector<framework::NodeInfo*> list_, withAffinity_, withAntiAffinity_;
     int64_t generation_ = -1;
+    int64_t treeVersion_ = -1;  // the cache's node-tree version the lists were built from
 };
 
 }  // namespace pilothouse::scheduler::cache

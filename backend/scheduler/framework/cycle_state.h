@@ -7,6 +7,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace pilothouse::scheduler::framework {
 
@@ -32,12 +33,16 @@ public:
         for (const auto& [k, v] : data_) c->data_[k] = v->clone();
         c->skipFilterPlugins = skipFilterPlugins;
         c->skipScorePlugins = skipScorePlugins;
+        c->filterSkipped = filterSkipped;
         return c;
     }
 
     // Plugins whose PreFilter / PreScore returned Skip: their Filter / Score is not run.
     std::set<std::string> skipFilterPlugins;
     std::set<std::string> skipScorePlugins;
+    // The same for the runtime's hot loop: one flag per filter plugin in profile order, set with
+    // skipFilterPlugins (empty: consult the set).
+    std::vector<bool> filterSkipped;
 
 private:
     std::map<std::string, std::unique_ptr<StateData>> data_;

@@ -135,6 +135,7 @@ StatusOr<std::unique_ptr<Framework>> Framework::create(const config::Profile& pr
         if (w * kMaxNodeScore > kMaxTotalScore - totalPriority) return err("total score of Score plugins could overflow");
         totalPriority += w * kMaxNodeScore;
     }
+    for (auto* s : f->score_) f->scoreNames_.push_back(s->name());
     for (auto* s : f->score_)
         if (f->scoreWeights_[s->name()] == 0)
             return err("score plugin \"" + s->name() + "\" is not configured with weight");
@@ -209,13 +210,17 @@ std::pair<PreFilterResult, Status> Framework::runPreFilterPlugins(CycleState& st
             return {{}, Status(Code::Unschedulable, msg)};
         }
     }
+    state.filterSkipped.assign(filter_.size(), false);
+    for (size_t i = 0; i < filter_.size(); ++i) state.filterSkipped[i] = skip.contains(filter_[i]->name());
     state.skipFilterPlugins = std::move(skip);
     return {result, {}};
 }
 
 Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& node) {
-    for (auto* pl : filter_) {
-        if (state.skipFilterPlugins.contains(pl->name())) continue;
+    const bool masked = state.filterSkipped.size() == filter_.size();
+    for (size_t i = 0; i < filter_.size(); ++i) {
+        FilterPlugin* pl = filter_[i];
+        if (masked ? state.filterSkipped[i] : state.skipFilterPlugins.contains(pl->name())) continue;
         Status s = pl->filter(state, pod, node);
         if (s.isSuccess()) continue;
         if (!s.isRejected())
@@ -334,12 +339,18 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const st
 StatusOr<std::vector<NodePluginScores>> Framework::runScorePlugins(CycleState& state, const Pod& pod,
                                                                    const std::vector<const NodeInfo*>& nodes) {
     std::vector<NodePluginScores> out(nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i) out[i].node = nodes[i]->nodeName();
-    for (auto* pl : score_) {
-        if (state.skipScorePlugins.contains(pl->name())) continue;
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        out[i].node = nodes[i]->nodeName();
+        out[i].scores.reserve(score_.size());
+    }
+    for (size_t p = 0; p < score_.size(); ++p) {
+        ScorePlugin* pl = score_[p];
+        const std::string& name = scoreNames_[p];
+        if (state.skipScorePlugins.contains(name)) continue;
         NodeScoreList list;
         list.reserve(nodes.size());
         std::vector<int64_t> raw;
+        raw.reserve(nodes.size());
         for (const NodeInfo* n : nodes) {
             auto [score, s] = pl->score(state, pod, *n);
             if (!s.isSuccess())
@@ -352,13 +363,13 @@ StatusOr<std::vector<NodePluginScores>> Framework::runScorePlugins(CycleState& s
             if (!s.isSuccess())
                 return pilothouse::Status(StatusCode::Internal, "running Normalize on Score plugin \"" + pl->name() + "\": " + s.message());
         }
-        const int64_t weight = scoreWeight(pl->name());
+        const int64_t weight = scoreWeight(name);
         for (size_t i = 0; i < list.size(); ++i) {
             if (list[i].score > kMaxNodeScore || list[i].score < kMinNodeScore)
                 return pilothouse::Status(StatusCode::Internal,
-                                          "plugin \"" + pl->name() + "\" returns an invalid score " + std::to_string(list[i].score) +
+                                          "plugin \"" + name + "\" returns an invalid score " + std::to_string(list[i].score) +
                                               ", it should in the range of [0, 100] after normalizing");
-            out[i].scores.push_back({pl->name(), raw[i], list[i].score, list[i].score * weight});
+            out[i].scores.push_back({name, raw[i], list[i].score, list[i].score * weight});
             out[i].totalScore += list[i].score * weight;
         }
     }

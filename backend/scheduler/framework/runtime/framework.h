@@ -15,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "scheduler/apis/config/types.h"
@@ -24,7 +25,9 @@
 namespace pilothouse::scheduler::framework {
 
 struct PluginScore {
-    std::string plugin;
+    // The plugin's name, owned by the Framework (valid while it lives): copying long names for
+    // every node of every cycle was a measurable share of scheduling time.
+    std::string_view plugin;
     int64_t raw = 0;         // what Score returned
     int64_t normalized = 0;  // after NormalizeScore (0..100)
     int64_t weighted = 0;    // normalized × weight
@@ -114,6 +117,7 @@ private:
     std::vector<PostFilterPlugin*> postFilter_;
     std::vector<PreScorePlugin*> preScore_;
     std::vector<ScorePlugin*> score_;
+    std::vector<std::string> scoreNames_;  // score_[i]->name(), kept for PluginScore
     std::vector<ReservePlugin*> reserve_;
     std::vector<PermitPlugin*> permit_;
     std::vector<PreBindPlugin*> preBind_;
