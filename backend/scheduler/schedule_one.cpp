@@ -57,19 +57,20 @@ namespace {
 
 // The explanation's entry for a node, found through an index built once per attempt (a linear
 // search made every attempt quadratic in the number of nodes).
+// Keyed by the snapshot's NodeInfo (stable for the cycle), so building it allocates no strings.
 struct ExplanationIndex {
     Explanation* e = nullptr;
-    std::unordered_map<std::string, size_t> byName;
-    NodeExplanation* operator()(const std::string& node) {
+    std::unordered_map<const NodeInfo*, size_t> byNode;
+    NodeExplanation* operator()(const NodeInfo* node) {
         if (!e) return nullptr;
-        auto it = byName.find(node);
-        return it == byName.end() ? nullptr : &e->nodes[it->second];
+        auto it = byNode.find(node);
+        return it == byNode.end() ? nullptr : &e->nodes[it->second];
     }
 };
 
 void recordRejection(framework::Framework& fwk, CycleState& state, const Pod& pod, const NodeInfo& node,
                      const Status& decisive, ExplanationIndex& explained, bool explainAll) {
-    NodeExplanation* ne = explained(node.nodeName());
+    NodeExplanation* ne = explained(&node);
     if (!ne) return;
     ne->evaluated = true;
     ne->feasible = false;
@@ -95,9 +96,9 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         e->nodes.clear();
         e->nodes.reserve(allNodes.size());
         explained.e = e;
-        explained.byName.reserve(allNodes.size());
+        explained.byNode.reserve(allNodes.size());
         for (const NodeInfo* n : allNodes) {
-            explained.byName.emplace(n->nodeName(), e->nodes.size());
+            explained.byNode.emplace(n, e->nodes.size());
             e->nodes.push_back({n->nodeName()});
         }
     }
@@ -138,7 +139,7 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *nominated);
             if (s.isSuccess()) {
                 feasible.push_back(nominated);
-                if (NodeExplanation* ne = explained(nominated->nodeName())) {
+                if (NodeExplanation* ne = explained(nominated)) {
                     ne->evaluated = ne->feasible = true;
                 }
             }
@@ -164,7 +165,7 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *n);
             if (s.isSuccess()) {
                 feasible.push_back(n);
-                if (NodeExplanation* ne = explained(n->nodeName())) ne->evaluated = ne->feasible = true;
+                if (NodeExplanation* ne = explained(n)) ne->evaluated = ne->feasible = true;
             } else if (s.isRejected()) {
                 diagnosis.nodeToStatus[n->nodeName()] = s;
                 diagnosis.unschedulablePlugins.insert(s.plugin());
@@ -209,8 +210,9 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         return out;
     }
     if (e)
-        for (const auto& nps : *scored)
-            if (NodeExplanation* ne = explained(nps.node)) {
+        for (size_t i = 0; i < scored->size(); ++i)
+            if (NodeExplanation* ne = explained(feasible[i])) {
+                const auto& nps = (*scored)[i];
                 ne->scores = nps.scores;
                 ne->total = nps.totalScore;
             }
