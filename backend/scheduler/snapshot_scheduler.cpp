@@ -138,8 +138,10 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
     for (const auto& name : s->tree_.list()) {
         auto info = std::make_unique<NodeInfo>(byName[name]);
         info->setImageStates(framework::nodeImageStates(*byName[name], spread));
+        s->nodeByName_[name] = info.get();
         s->nodeInfos_.push_back(std::move(info));
     }
+    for (const auto& pod : s->cluster_.pods) s->podByUid_[pod->metadata().uid()] = pod;
     for (const auto& pod : s->cluster_.pods) {
         if (pod->spec().node_name().empty()) continue;
         if (NodeInfo* n = s->get(pod->spec().node_name())) n->addPod(PodInfo::make(pod));
@@ -155,10 +157,8 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
         env.randomInt = [self](uint64_t n) { return n ? self->random_.uniformInt(n) : 0; };
         env.now = [] { return int64_t(1704067200) * 1000000000; };
         env.nominatedPodsForNode = [self](const std::string& node) {
-            std::vector<std::shared_ptr<const PodInfo>> out;
-            for (const auto& p : self->cluster_.pods)
-                if (p->spec().node_name().empty() && p->status().nominated_node_name() == node) out.push_back(PodInfo::make(p));
-            return out;
+            auto it = self->nominated_.find(node);
+            return it == self->nominated_.end() ? std::vector<std::shared_ptr<const PodInfo>>{} : it->second;
         };
         auto fwk = framework::Framework::create(profile, registry, s->options_.gates, std::move(env));
         if (!fwk)
@@ -172,9 +172,8 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
 SnapshotScheduler::~SnapshotScheduler() = default;
 
 NodeInfo* SnapshotScheduler::get(const std::string& nodeName) const {
-    for (const auto& n : nodeInfos_)
-        if (n->nodeName() == nodeName) return n.get();
-    return nullptr;
+    auto it = nodeByName_.find(nodeName);
+    return it == nodeByName_.end() ? nullptr : it->second;
 }
 
 void SnapshotScheduler::rebuildLists() {
@@ -189,20 +188,35 @@ void SnapshotScheduler::rebuildLists() {
 }
 
 Pod* SnapshotScheduler::findPod(const Pod& like) {
-    for (auto& p : cluster_.pods)
-        if (p->metadata().uid() == like.metadata().uid()) return p.get();
-    return nullptr;
+    auto it = podByUid_.find(like.metadata().uid());
+    return it == podByUid_.end() ? nullptr : it->second.get();
 }
+
+namespace {
+void dropNomination(std::map<std::string, std::vector<std::shared_ptr<const PodInfo>>>& nominated, const Pod& pod) {
+    auto it = nominated.find(pod.status().nominated_node_name());
+    if (it == nominated.end()) return;
+    auto& list = it->second;
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](const auto& pi) { return pi->pod->metadata().uid() == pod.metadata().uid(); }),
+               list.end());
+    if (list.empty()) nominated.erase(it);
+}
+}  // namespace
 
 framework::Status SnapshotScheduler::bind(const Pod& pod, const std::string& nodeName) {
     Pod* stored = findPod(pod);
     NodeInfo* node = get(nodeName);
     if (!stored || !node) return framework::Status::error("binding " + framework::podKey(pod) + " to " + nodeName + ": not found");
+    dropNomination(nominated_, *stored);
     stored->mutable_spec()->set_node_name(nodeName);
     stored->mutable_status()->clear_nominated_node_name();
-    for (auto& p : cluster_.pods)
-        if (p.get() == stored) node->addPod(PodInfo::make(p));
-    rebuildLists();
+    auto info = PodInfo::make(podByUid_.at(stored->metadata().uid()));
+    // Only a pod with (anti-)affinity can change the lists of nodes with such pods.
+    const bool affinityListsChange =
+        info->pod->spec().affinity().has_pod_affinity() || info->pod->spec().affinity().has_pod_anti_affinity();
+    node->addPod(std::move(info));
+    if (affinityListsChange) rebuildLists();
     return {};
 }
 
@@ -210,6 +224,8 @@ framework::Status SnapshotScheduler::deletePod(const Pod& victim, const Pod& pre
     if (NodeInfo* node = get(nodeName)) node->removePod(victim);
     const std::string key = framework::podKey(victim);
     deleted_.push_back(key);
+    if (Pod* stored = findPod(victim)) dropNomination(nominated_, *stored);
+    podByUid_.erase(victim.metadata().uid());
     cluster_.pods.erase(std::remove_if(cluster_.pods.begin(), cluster_.pods.end(),
                                        [&](const auto& p) { return p->metadata().uid() == victim.metadata().uid(); }),
                         cluster_.pods.end());
@@ -218,7 +234,11 @@ framework::Status SnapshotScheduler::deletePod(const Pod& victim, const Pod& pre
 }
 
 framework::Status SnapshotScheduler::setNominatedNodeName(const Pod& pod, const std::string& nodeName) {
-    if (Pod* stored = findPod(pod)) stored->mutable_status()->set_nominated_node_name(nodeName);
+    Pod* stored = findPod(pod);
+    if (!stored) return {};
+    dropNomination(nominated_, *stored);
+    stored->mutable_status()->set_nominated_node_name(nodeName);
+    if (!nodeName.empty()) nominated_[nodeName].push_back(PodInfo::make(podByUid_.at(stored->metadata().uid())));
     return {};
 }
 

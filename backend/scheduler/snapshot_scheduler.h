@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "api/codec/manifest.h"
@@ -85,6 +86,10 @@ private:
     SchedulingAlgorithm algorithm_;
     cache::NodeTree tree_;
     std::vector<std::unique_ptr<framework::NodeInfo>> nodeInfos_;
+    // Indexes: scanning every node or pod per lookup made each attempt O(nodes × pods).
+    std::unordered_map<std::string, framework::NodeInfo*> nodeByName_;
+    std::unordered_map<std::string, std::shared_ptr<framework::Pod>> podByUid_;
+    std::map<std::string, std::vector<std::shared_ptr<const framework::PodInfo>>> nominated_;  // node -> pods
     std::vector<framework::NodeInfo*> list_, withAffinity_, withAntiAffinity_;
     std::vector<std::string> deleted_;  // victims, "namespace/name"
 };

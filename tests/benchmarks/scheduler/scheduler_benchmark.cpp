@@ -10,7 +10,8 @@
 //              kubernetes.io/hostname (as the kubelet sets it), kubernetes.io/os, kubernetes.io/arch
 //   pod        pod-default.yaml: one container (pause, containerPort 80), requests = limits =
 //              cpu 100m, memory 500Mi
-// Workloads (--workload; defaults in brackets, --nodes/--init-pods/--pods override them):
+// Workloads (--workload; defaults in brackets, --scale F multiplies them, --nodes/--init-pods/--pods
+// override them):
 //   basic         SchedulingBasic: [5,000] nodes, [1,000] default pods already bound round-robin,
 //                 then [10,000] default pods to schedule
 //   antiaffinity  SchedulingPodAntiAffinity: pod-with-pod-anti-affinity.yaml for the bound and the
@@ -36,6 +37,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -63,6 +65,7 @@ struct Config {
     long nodes = -1, initPods = -1, pods = -1;  // -1: the workload's default
     int zones = 10;
     int maxSkew = 1;
+    double scale = 1;  // multiplies the workload's default sizes (before --nodes/--init-pods/--pods)
     uint64_t seed = 1;
     bool row = false;  // print one machine-readable row (used by --workload all)
 };
@@ -212,6 +215,11 @@ Workload workloadFor(const Config& cfg) {
     } else {
         std::fprintf(stderr, "scheduler_benchmark: unknown workload \"%s\"\n", cfg.workload.c_str());
         std::exit(2);
+    }
+    if (cfg.scale != 1) {
+        w.nodes = std::max(1L, long(double(w.nodes) * cfg.scale + 0.5));
+        w.initPods = long(double(w.initPods) * cfg.scale + 0.5);
+        w.pods = long(double(w.pods) * cfg.scale + 0.5);
     }
     if (cfg.nodes >= 0) w.nodes = cfg.nodes;
     if (cfg.initPods >= 0) w.initPods = cfg.initPods;
@@ -369,7 +377,7 @@ bool parseRow(const std::string& line, Result* r) {
         if (tab == std::string::npos) break;
         pos = tab + 1;
     }
-    if (f.size() < 20) return false;
+    if (f.size() < 19) return false;
     r->workload = f[1];
     r->upstream = f[2];
     r->nodes = std::stol(f[3]);
@@ -401,19 +409,19 @@ std::string mib(long kib) {
 void printTable(const std::vector<Result>& results) {
     std::printf("\nscheduler_benchmark: SnapshotScheduler, default v1.28 profile (defaultConfiguration, "
                 "inTreeRegistry), 1 scheduling thread\n");
-    std::printf("%-13s | %-26s | %6s | %7s | %8s | %-17s | %8s | %9s | %12s | %8s\n", "workload", "upstream", "nodes",
-                "bound", "measured", "bound / unbound", "setup", "schedule", "pods/s", "VmHWM");
-    std::printf("%s\n", std::string(13 + 26 + 6 + 7 + 8 + 17 + 8 + 9 + 12 + 8 + 27, '-').c_str());
+    std::printf("%-13s | %-26s | %6s | %8s | %8s | %-17s | %8s | %9s | %12s | %8s\n", "workload", "upstream", "nodes",
+                "existing", "measured", "bound / unbound", "setup", "schedule", "pods/s", "VmHWM");
+    std::printf("%s\n", std::string(13 + 26 + 6 + 8 + 8 + 17 + 8 + 9 + 12 + 8 + 27, '-').c_str());
     for (const Result& r : results) {
         if (r.workload == "memory") {
-            std::printf("%-13s | %-26s | %6ld | %7ld | %8s | %-17s | %7.2fs | %9s | %12s | %8s\n", r.workload.c_str(),
+            std::printf("%-13s | %-26s | %6ld | %8ld | %8s | %-17s | %7.2fs | %9s | %12s | %8s\n", r.workload.c_str(),
                         r.upstream.c_str(), r.nodes, r.initPods, "-", "-", r.setupSeconds, "-", "-",
                         mib(r.hwmKiB).c_str());
             continue;
         }
         char boundCol[40];
         std::snprintf(boundCol, sizeof boundCol, "%ld / %ld", r.bound, r.unbound);
-        std::printf("%-13s | %-26s | %6ld | %7ld | %8ld | %-17s | %7.2fs | %8.2fs | %12.0f | %8s\n", r.workload.c_str(),
+        std::printf("%-13s | %-26s | %6ld | %8ld | %8ld | %-17s | %7.2fs | %8.2fs | %12.0f | %8s\n", r.workload.c_str(),
                     r.upstream.c_str(), r.nodes, r.initPods, r.pods, boundCol, r.setupSeconds, r.runSeconds,
                     r.runSeconds > 0 ? double(r.pods) / r.runSeconds : 0.0, mib(r.hwmKiB).c_str());
     }
@@ -446,7 +454,8 @@ int runAll(const Config& cfg, const char* argv0) {
     int rc = 0;
     for (const char* name : {"basic", "antiaffinity", "spread", "preemption", "memory"}) {
         std::string cmd = "'" + exe + "' --row --workload " + name + " --zones " + std::to_string(cfg.zones) +
-                          " --max-skew " + std::to_string(cfg.maxSkew) + " --seed " + std::to_string(cfg.seed);
+                          " --max-skew " + std::to_string(cfg.maxSkew) + " --seed " + std::to_string(cfg.seed) +
+                          " --scale " + std::to_string(cfg.scale);
         // --nodes/--init-pods/--pods apply to every workload when given.
         if (cfg.nodes >= 0) cmd += " --nodes " + std::to_string(cfg.nodes);
         if (cfg.initPods >= 0) cmd += " --init-pods " + std::to_string(cfg.initPods);
@@ -497,12 +506,14 @@ int main(int argc, char** argv) {
         else if (arg == "--zones") cfg.zones = std::stoi(next());
         else if (arg == "--max-skew") cfg.maxSkew = std::stoi(next());
         else if (arg == "--seed") cfg.seed = std::stoull(next());
+        else if (arg == "--scale") cfg.scale = std::stod(next());
         else if (arg == "--row") cfg.row = true;
         else {
             std::fprintf(stderr,
                          "usage: %s [--workload basic|antiaffinity|spread|preemption|memory|all] [--nodes N]\n"
-                         "          [--init-pods N] [--pods N] [--zones Z] [--max-skew S] [--seed S]\n"
-                         "  --init-pods: pods already bound (round-robin); --pods: pods to schedule (memory: pods held)\n",
+                         "          [--init-pods N] [--pods N] [--scale F] [--zones Z] [--max-skew S] [--seed S]\n"
+                         "  --init-pods: pods already bound (round-robin); --pods: pods to schedule (memory: pods held)\n"
+                         "  --scale: multiplies every default size (e.g. 0.1 for a quick run of --workload all)\n",
                          argv[0]);
             return 2;
         }
