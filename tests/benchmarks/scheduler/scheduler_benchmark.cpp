@@ -22,9 +22,10 @@
 //                 values, [1,000] default pods bound, [10,000] pods of
 //                 pod-with-topology-spreading.yaml (color=blue, DoNotSchedule zone constraint,
 //                 --max-skew [1]; upstream's template says 5, over 3 zones)
-//   preemption    PreemptionBasic: [500] nodes full of pod-low-priority.yaml pods (900m cpu,
-//                 priority 0; [2,000], 4 per node), then [500] pod-high-priority.yaml pods
-//                 (3000m cpu, priority 10): each must preempt 3 low pods, then binds
+//   preemption    PreemptionBasic (its 5000Nodes size): [5,000] nodes full of pod-low-priority.yaml
+//                 pods (900m cpu, priority 0; [20,000], 4 per node), then [5,000]
+//                 pod-high-priority.yaml pods (3000m cpu, priority 10): each must preempt 3 low
+//                 pods, then binds (upstream's 500Nodes size: --scale 0.1)
 //   memory        [5,000] nodes, [150,000] default pods bound (30 per node) held in the
 //                 scheduler's snapshot (its NodeInfos); no scheduling. Reports VmRSS after
 //                 building the objects and after SnapshotScheduler::create, and VmHWM.
@@ -209,7 +210,7 @@ Workload workloadFor(const Config& cfg) {
     } else if (cfg.workload == "spread") {
         w = {"spread", "TopologySpreading", 5000, 1000, 10000, cfg.zones, PodKind::Default, PodKind::Spreading};
     } else if (cfg.workload == "preemption") {
-        w = {"preemption", "PreemptionBasic", 500, 2000, 500, 0, PodKind::LowPriority, PodKind::HighPriority};
+        w = {"preemption", "PreemptionBasic", 5000, 20000, 5000, 0, PodKind::LowPriority, PodKind::HighPriority};
     } else if (cfg.workload == "memory") {
         w = {"memory", "(snapshot memory)", 5000, 150000, 0, 0, PodKind::Default, PodKind::Default};
     } else {
