@@ -4,6 +4,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "api/codec/json.h"
@@ -139,6 +140,20 @@ StatusOr<std::unique_ptr<controlplane::ControlPlane>> openControlPlane(const Arg
     return controlplane::ControlPlane::start(options, clock);
 }
 
+// Loads one -f file as kubectl does: warnings printed, a failure printed and counted (the other
+// files still go on). Returns the manifests, or nothing when the file failed.
+std::optional<std::vector<codec::Manifest>> loadFile(const std::string& file, Streams io, int* failures) {
+    std::vector<std::string> warnings;
+    auto manifests = codec::loadManifestFile(file, &warnings);
+    for (const auto& w : warnings) io.err << "Warning: " << w << "\n";
+    if (!manifests) {
+        io.err << "error: " << manifests.status().message() << "\n";
+        ++*failures;
+        return std::nullopt;
+    }
+    return std::move(*manifests);
+}
+
 // ---- validate ----
 
 int cmdValidate(const Args& a, Streams io) {
@@ -149,14 +164,8 @@ int cmdValidate(const Args& a, Streams io) {
     int problems = 0;
     size_t objects = 0;
     for (const auto& file : a.files) {
-        std::vector<std::string> warnings;
-        auto manifests = codec::loadManifestFile(file, &warnings);
-        for (const auto& w : warnings) io.err << "Warning: " << w << "\n";
-        if (!manifests) {
-            io.err << "error: " << manifests.status().message() << "\n";
-            ++problems;
-            continue;
-        }
+        auto manifests = loadFile(file, io, &problems);
+        if (!manifests) continue;
         for (auto& m : *manifests) {
             ++objects;
             // What the API server would check: defaults applied first, then validation.
@@ -210,14 +219,8 @@ int cmdApply(const Args& a, Streams io) {
     auto& server = (*cp)->apiServer();
     int failures = 0;
     for (const auto& file : a.files) {
-        std::vector<std::string> warnings;
-        auto manifests = codec::loadManifestFile(file, &warnings);
-        for (const auto& w : warnings) io.err << "Warning: " << w << "\n";
-        if (!manifests) {
-            io.err << "error: " << manifests.status().message() << "\n";
-            ++failures;
-            continue;
-        }
+        auto manifests = loadFile(file, io, &failures);
+        if (!manifests) continue;
         for (auto& m : *manifests) {
             auto* meta = api::mutableMetadata(m.object.get());
             if (m.type->namespaced && meta->namespace_().empty())
