@@ -14,10 +14,13 @@
 
 #include "../scheduler_testing/scheduler_testing.h"
 #include "api/codec/proto_json.h"
+#include "scheduler/plugins/helper/node_affinity.h"
+#include "scheduler/plugins/helper/taints.h"
 #include "scheduler/plugins/podtopologyspread/plugin.h"
 
 using namespace pilothouse;
 namespace fw = pilothouse::scheduler::framework;
+namespace ph_helper = pilothouse::scheduler::plugins::helper;
 namespace pts = pilothouse::scheduler::plugins::podtopologyspread;
 using fw::Node;
 using fw::Pod;
@@ -2063,7 +2066,7 @@ void PodTopologySpreadTest::eventsToRegister() {
     QVERIFY(events[0].matches({"Pod", fw::kUpdatePodLabel, "PodLabelChange"}));
 }
 
-// ---- node_inclusion: the affinity / taint matching behind the inclusion policies ----
+// ---- the affinity / taint matching behind the inclusion policies (plugins/helper) ----
 
 void PodTopologySpreadTest::nodeInclusionMatching_data() {
     QTest::addColumn<int>("idx");
@@ -2131,7 +2134,7 @@ void PodTopologySpreadTest::nodeInclusionMatching() {
         case 12: pod = withTerms([&](auto* ns) { expr(ns->add_node_selector_terms(), "rack", "DoesNotExist", {}); }); break;
         case 13: pod = withTerms([&](auto* ns) { expr(ns->add_node_selector_terms(), "gen", "Gt", {"4x"}); }); break;
     }
-    QCOMPARE(pts::RequiredNodeAffinity(*pod).match(*node), want);
+    QCOMPARE(ph_helper::RequiredNodeAffinity::fromPod(*pod).match(*node), want);
 
     // Taints: NoSchedule / NoExecute count unless tolerated; PreferNoSchedule never does.
     auto tainted = std::make_shared<Node>(*node);
@@ -2140,16 +2143,16 @@ void PodTopologySpreadTest::nodeInclusionMatching() {
     t->set_value("v");
     t->set_effect("NoExecute");
     const PodP none = P("p");
-    QVERIFY(pts::findUntoleratedTaint(tainted->spec().taints(), none->spec().tolerations()) != nullptr);
+    QVERIFY(ph_helper::findMatchingUntoleratedTaint(tainted->spec().taints(), none->spec().tolerations(), ph_helper::doNotScheduleTaintsFilter) != nullptr);
     auto tolerating = std::make_shared<Pod>(*P("p").obj());
     auto* tol = tolerating->mutable_spec()->add_tolerations();
     tol->set_key("k");
     tol->set_value("v");  // operator "" means Equal
-    QVERIFY(pts::findUntoleratedTaint(tainted->spec().taints(), tolerating->spec().tolerations()) == nullptr);
+    QVERIFY(ph_helper::findMatchingUntoleratedTaint(tainted->spec().taints(), tolerating->spec().tolerations(), ph_helper::doNotScheduleTaintsFilter) == nullptr);
     tol->set_value("w");
-    QVERIFY(pts::findUntoleratedTaint(tainted->spec().taints(), tolerating->spec().tolerations()) != nullptr);
+    QVERIFY(ph_helper::findMatchingUntoleratedTaint(tainted->spec().taints(), tolerating->spec().tolerations(), ph_helper::doNotScheduleTaintsFilter) != nullptr);
     t->set_effect("PreferNoSchedule");
-    QVERIFY(pts::findUntoleratedTaint(tainted->spec().taints(), none->spec().tolerations()) == nullptr);
+    QVERIFY(ph_helper::findMatchingUntoleratedTaint(tainted->spec().taints(), none->spec().tolerations(), ph_helper::doNotScheduleTaintsFilter) == nullptr);
 }
 
 QTEST_APPLESS_MAIN(PodTopologySpreadTest)

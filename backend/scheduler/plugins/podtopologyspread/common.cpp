@@ -1,5 +1,7 @@
 #include "scheduler/plugins/podtopologyspread/common.h"
 
+#include "scheduler/plugins/helper/taints.h"
+
 #include <algorithm>
 
 namespace pilothouse::scheduler::plugins::podtopologyspread {
@@ -113,9 +115,9 @@ std::string SpreadSelector::toString() const {
 // ---- Constraint ----
 
 bool Constraint::matchNodeInclusionPolicies(const Pod& pod, const Node& node,
-                                            const RequiredNodeAffinity& affinity) const {
+                                            const helper::RequiredNodeAffinity& affinity) const {
     if (nodeAffinityPolicy == kPolicyHonor && !affinity.match(node)) return false;
-    if (nodeTaintsPolicy == kPolicyHonor && findUntoleratedTaint(node.spec().taints(), pod.spec().tolerations()))
+    if (nodeTaintsPolicy == kPolicyHonor && helper::findMatchingUntoleratedTaint(node.spec().taints(), pod.spec().tolerations(), helper::doNotScheduleTaintsFilter))
         return false;
     return true;
 }

@@ -21,7 +21,7 @@
 #include "core_v1.pb.h"
 #include "meta_v1.pb.h"
 #include "scheduler/framework/interface.h"
-#include "scheduler/plugins/podtopologyspread/node_inclusion.h"
+#include "scheduler/plugins/helper/node_affinity.h"
 #include "util/status.h"
 
 namespace pilothouse::scheduler::plugins::podtopologyspread {
@@ -73,7 +73,7 @@ struct Constraint {
     std::string nodeTaintsPolicy = kPolicyIgnore;
 
     // Whether `node` is a domain of this constraint for `pod` under its inclusion policies.
-    bool matchNodeInclusionPolicies(const Pod& pod, const Node& node, const RequiredNodeAffinity& affinity) const;
+    bool matchNodeInclusionPolicies(const Pod& pod, const Node& node, const helper::RequiredNodeAffinity& affinity) const;
 };
 
 struct Gates {

@@ -50,7 +50,7 @@ StatusOr<std::unique_ptr<PreFilterState>> PodTopologySpread::calPreFilterState(
     s->constraints = std::make_shared<const std::vector<Constraint>>(std::move(*constraints));
     const auto& cs = *s->constraints;
 
-    const RequiredNodeAffinity affinity(pod);
+    const auto affinity = helper::RequiredNodeAffinity::fromPod(pod);
     for (const NodeInfo* info : nodes) {
         if (!info || !info->node()) continue;
         const Node& node = *info->node();
@@ -92,7 +92,7 @@ void PodTopologySpread::updateWithPod(PreFilterState& s, const Pod& updatedPod, 
     const auto& cs = *s.constraints;
     if (!nodeLabelsMatchSpreadConstraints(node->metadata().labels(), cs)) return;
 
-    const RequiredNodeAffinity affinity(preemptor);
+    const auto affinity = helper::RequiredNodeAffinity::fromPod(preemptor);
     if (!gates_.nodeInclusionPolicy && !affinity.match(*node)) return;
 
     for (const auto& c : cs) {

@@ -82,7 +82,7 @@ FStatus PodTopologySpread::preScore(CycleState& state, const Pod& pod, const std
     // No soft constraints: nothing to do.
     if (s->constraints.empty()) return FStatus::skip();
 
-    const RequiredNodeAffinity affinity(pod);
+    const auto affinity = helper::RequiredNodeAffinity::fromPod(pod);
     for (const NodeInfo* info : allNodes) {
         if (!info || !info->node()) continue;
         const Node& node = *info->node();
