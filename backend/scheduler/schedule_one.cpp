@@ -132,7 +132,8 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         return out;
     }
 
-    std::vector<const NodeInfo*> feasible;
+    std::vector<const NodeInfo*>& feasible = feasibleBuf_;
+    feasible.clear();
     // ---- a nominated node (from an earlier preemption) is tried first ----
     if (!pod.status().nominated_node_name().empty()) {
         if (NodeInfo* nominated = fwk.snapshot().get(pod.status().nominated_node_name())) {
@@ -147,13 +148,11 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
     }
 
     if (feasible.empty()) {
-        std::vector<NodeInfo*> nodes;
-        if (preRes.allNodes()) {
-            nodes = allNodes;
-        } else {
+        std::vector<NodeInfo*> narrowed;
+        if (!preRes.allNodes())
             for (const auto& name : *preRes.nodeNames)
-                if (NodeInfo* n = fwk.snapshot().get(name)) nodes.push_back(n);
-        }
+                if (NodeInfo* n = fwk.snapshot().get(name)) narrowed.push_back(n);
+        const std::vector<NodeInfo*>& nodes = preRes.allNodes() ? allNodes : narrowed;
         // ---- Filter, from the rotating start index until enough feasible nodes ----
         const int32_t numToFind = explainAll ? int32_t(nodes.size())
                                              : numFeasibleNodesToFind(fwk.percentageOfNodesToScore(), int32_t(nodes.size()));
@@ -204,27 +203,27 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         out.error = pilothouse::Status(StatusCode::Internal, pre.message());
         return out;
     }
-    auto scored = fwk.runScorePlugins(state, pod, feasible);
-    if (!scored) {
-        out.error = scored.status();
+    framework::ScoreTable& scored = scoresBuf_;
+    if (auto st = fwk.runScorePlugins(state, pod, feasible, scored); !st.isOk()) {
+        out.error = st;
         return out;
     }
     if (e)
-        for (size_t i = 0; i < scored->size(); ++i)
+        for (size_t i = 0; i < feasible.size(); ++i)
             if (NodeExplanation* ne = explained(feasible[i])) {
-                const auto& nps = (*scored)[i];
-                ne->scores = nps.scores;
-                ne->total = nps.totalScore;
+                auto row = scored.row(i);
+                ne->scores = std::move(row.scores);
+                ne->total = row.totalScore;
             }
     if (feasible.size() == 1) {
         result.suggestedHost = feasible[0]->nodeName();
     } else {
         // ---- selectHost: the highest total; among equal totals, reservoir sampling ----
         size_t selected = 0;
-        int64_t best = (*scored)[0].totalScore;
+        int64_t best = scored.totals[0];
         int ties = 1;
-        for (size_t i = 1; i < scored->size(); ++i) {
-            const int64_t t = (*scored)[i].totalScore;
+        for (size_t i = 1; i < scored.totals.size(); ++i) {
+            const int64_t t = scored.totals[i];
             if (t > best) {
                 best = t;
                 selected = i;
@@ -234,7 +233,7 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
                 if (fwk.randomInt(uint64_t(ties)) == 0) selected = i;
             }
         }
-        result.suggestedHost = (*scored)[selected].node;
+        result.suggestedHost = scored.nodes[selected];
     }
     if (e) e->selectedNode = result.suggestedHost;
     out.result = result;

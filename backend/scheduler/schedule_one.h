@@ -95,6 +95,9 @@ public:
 private:
     std::optional<int32_t> percentageOfNodesToScore_;
     size_t nextStartNodeIndex_ = 0;
+    // Per-attempt buffers, kept so that an attempt does not allocate them again.
+    std::vector<const framework::NodeInfo*> feasibleBuf_;
+    framework::ScoreTable scoresBuf_;
 };
 
 // Builds the explanation's identity fields (pod, profile, plugin lists).

@@ -160,6 +160,7 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
             auto it = self->nominated_.find(node);
             return it == self->nominated_.end() ? std::vector<std::shared_ptr<const PodInfo>>{} : it->second;
         };
+        env.hasNominatedPods = [self] { return !self->nominated_.empty(); };
         auto fwk = framework::Framework::create(profile, registry, s->options_.gates, std::move(env));
         if (!fwk)
             return pilothouse::Status(StatusCode::InvalidArgument, "initializing profiles: creating profile for scheduler name " +

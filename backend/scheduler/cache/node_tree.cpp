@@ -19,8 +19,8 @@ std::string zoneKey(const k8s::io::api::core::v1::Node& node) {
 
 void NodeTree::addNode(const k8s::io::api::core::v1::Node& node) {
     const std::string zone = zoneKey(node);
+    if (!members_.insert(node.metadata().name()).second) return;
     auto& names = tree_[zone];
-    if (std::find(names.begin(), names.end(), node.metadata().name()) != names.end()) return;
     if (names.empty()) zones_.push_back(zone);
     names.push_back(node.metadata().name());
     ++numNodes_;
@@ -34,6 +34,7 @@ void NodeTree::removeNode(const k8s::io::api::core::v1::Node& node) {
     auto pos = std::find(names.begin(), names.end(), node.metadata().name());
     if (pos == names.end()) return;
     names.erase(pos);
+    members_.erase(node.metadata().name());
     --numNodes_;
     if (names.empty()) {
         tree_.erase(it);

@@ -35,7 +35,7 @@ inline constexpr int64_t kMinNodeScore = 0;
 inline constexpr int64_t kMaxTotalScore = INT64_MAX;
 
 struct NodeScore {
-    std::string name;
+    std::string_view name;  // the node's name, owned by the snapshot (valid for the cycle)
     int64_t score = 0;
 };
 using NodeScoreList = std::vector<NodeScore>;

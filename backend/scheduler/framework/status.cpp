@@ -15,9 +15,12 @@ const char* codeName(Code code) {
     return "?";
 }
 
+const std::vector<std::string> Status::kNoReasons;
+const std::string Status::kNoPlugin;
+
 std::string Status::message() const {
     std::string out;
-    for (const auto& r : reasons_) out += (out.empty() ? "" : ", ") + r;
+    for (const auto& r : reasons()) out += (out.empty() ? "" : ", ") + r;
     return out;
 }
 

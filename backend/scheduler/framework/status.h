@@ -10,6 +10,7 @@
 // Reasons are the human texts ("Insufficient cpu"); FailedScheduling messages count them.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,21 @@ const char* codeName(Code code);
 class Status {
 public:
     Status() = default;  // Success
-    Status(Code code, std::vector<std::string> reasons = {}) : code_(code), reasons_(std::move(reasons)) {}
-    Status(Code code, std::string reason) : code_(code), reasons_{std::move(reason)} {}
+    Status(Code code) : code_(code) {}
+    Status(Code code, std::vector<std::string> reasons) : code_(code) {
+        if (!reasons.empty()) details().reasons = std::move(reasons);
+    }
+    Status(Code code, std::string reason) : code_(code) { details().reasons.push_back(std::move(reason)); }
+    Status(const Status& o) : code_(o.code_), details_(o.details_ ? std::make_unique<Details>(*o.details_) : nullptr) {}
+    Status& operator=(const Status& o) {
+        if (this != &o) {
+            code_ = o.code_;
+            details_ = o.details_ ? std::make_unique<Details>(*o.details_) : nullptr;
+        }
+        return *this;
+    }
+    Status(Status&&) noexcept = default;
+    Status& operator=(Status&&) noexcept = default;
 
     static Status success() { return {}; }
     static Status error(std::string reason) { return {Code::Error, std::move(reason)}; }
@@ -43,23 +57,35 @@ public:
     bool isRejected() const {
         return code_ == Code::Unschedulable || code_ == Code::UnschedulableAndUnresolvable || code_ == Code::Pending;
     }
-    const std::vector<std::string>& reasons() const { return reasons_; }
+    const std::vector<std::string>& reasons() const { return details_ ? details_->reasons : kNoReasons; }
     // The reasons joined with ", " (upstream's Message()).
     std::string message() const;
 
     // The plugin that produced a non-success status (set by the framework runtime).
-    const std::string& plugin() const { return plugin_; }
+    const std::string& plugin() const { return details_ ? details_->plugin : kNoPlugin; }
     Status& withPlugin(std::string plugin) {
-        plugin_ = std::move(plugin);
+        details().plugin = std::move(plugin);
         return *this;
     }
 
-    bool operator==(const Status& o) const { return code_ == o.code_ && reasons_ == o.reasons_; }
+    bool operator==(const Status& o) const { return code_ == o.code_ && reasons() == o.reasons(); }
 
 private:
+    // Only statuses that carry text allocate: a plugin returns Success (upstream's nil *Status)
+    // for every node of every cycle, so that case is a code and a null pointer.
+    struct Details {
+        std::vector<std::string> reasons;
+        std::string plugin;
+    };
+    Details& details() {
+        if (!details_) details_ = std::make_unique<Details>();
+        return *details_;
+    }
+    static const std::vector<std::string> kNoReasons;
+    static const std::string kNoPlugin;
+
     Code code_ = Code::Success;
-    std::vector<std::string> reasons_;
-    std::string plugin_;
+    std::unique_ptr<Details> details_;
 };
 
 }  // namespace pilothouse::scheduler::framework

@@ -167,8 +167,7 @@ void HostPortInfo::remove(std::string ip, std::string protocol, int32_t port) {
     if (it->second.empty()) ports_.erase(it);
 }
 
-bool HostPortInfo::checkConflict(std::string ip, std::string protocol, int32_t port) const {
-    if (port <= 0) return false;
+bool HostPortInfo::conflicts(std::string ip, std::string protocol, int32_t port) const {
     sanitize(ip, protocol);
     const std::pair<std::string, int32_t> pp{protocol, port};
     if (ip == "0.0.0.0") {
@@ -191,13 +190,11 @@ size_t HostPortInfo::size() const {
 
 // ---- NodeInfo ----
 
-const std::string& NodeInfo::nodeName() const {
-    static const std::string empty;
-    return node_ ? node_->metadata().name() : empty;
-}
+const std::string NodeInfo::kNoName;
 
 void NodeInfo::setNode(std::shared_ptr<const Node> node) {
     node_ = std::move(node);
+    name_ = node_ ? &node_->metadata().name() : &kNoName;
     allocatable_ = node_ ? Resource::fromList(toResourceList(node_->status().allocatable())) : Resource{};
     ++generation_;
 }

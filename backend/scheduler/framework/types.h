@@ -80,10 +80,16 @@ class HostPortInfo {
 public:
     void add(std::string ip, std::string protocol, int32_t port);
     void remove(std::string ip, std::string protocol, int32_t port);
-    bool checkConflict(std::string ip, std::string protocol, int32_t port) const;
+    bool checkConflict(const std::string& ip, const std::string& protocol, int32_t port) const {
+        // NodePorts asks for every port of the pod on every node; most have no host port, most
+        // nodes use none.
+        if (port <= 0 || ports_.empty()) return false;
+        return conflicts(ip, protocol, port);
+    }
     size_t size() const;
 
 private:
+    bool conflicts(std::string ip, std::string protocol, int32_t port) const;
     // ip -> {(protocol, port)}; "" ip is 0.0.0.0 and "" protocol is TCP.
     std::map<std::string, std::set<std::pair<std::string, int32_t>>> ports_;
 };
@@ -101,7 +107,8 @@ public:
 
     const Node* node() const { return node_.get(); }
     std::shared_ptr<const Node> nodePtr() const { return node_; }
-    const std::string& nodeName() const;
+    // The node's name (empty without a node); read per node per plugin, so kept at hand.
+    const std::string& nodeName() const { return *name_; }
     void setNode(std::shared_ptr<const Node> node);
 
     const std::vector<std::shared_ptr<const PodInfo>>& pods() const { return pods_; }
@@ -124,7 +131,9 @@ public:
     std::unique_ptr<NodeInfo> clone() const { return std::make_unique<NodeInfo>(*this); }
 
 private:
+    static const std::string kNoName;
     std::shared_ptr<const Node> node_;
+    const std::string* name_ = &kNoName;
     std::vector<std::shared_ptr<const PodInfo>> pods_;
     std::vector<std::shared_ptr<const PodInfo>> podsWithAffinity_;
     std::vector<std::shared_ptr<const PodInfo>> podsWithRequiredAntiAffinity_;

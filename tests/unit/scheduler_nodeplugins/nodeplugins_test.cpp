@@ -76,7 +76,7 @@ std::shared_ptr<fw::Node> labeledNode(const QString& spec) {
 
 QString showScores(const fw::NodeScoreList& scores) {
     QStringList out;
-    for (const auto& s : scores) out << QString::fromStdString(s.name) + "=" + QString::number(s.score);
+    for (const auto& s : scores) out << QString::fromStdString(std::string(s.name)) + "=" + QString::number(s.score);
     return out.join(',');
 }
 

@@ -1827,7 +1827,7 @@ void PodTopologySpreadTest::score() {
     st = env.plugin->normalizeScore(state, *c.pod, scores);
     QVERIFY2(st.isSuccess(), st.message().c_str());
     std::string got, want;
-    for (const auto& s : scores) got += s.name + "=" + std::to_string(s.score) + " ";
+    for (const auto& s : scores) got += std::string(s.name) + "=" + std::to_string(s.score) + " ";
     for (const auto& [name, sc] : c.want) want += name + "=" + std::to_string(sc) + " ";
     QCOMPARE(QString::fromStdString(got), QString::fromStdString(want));
 }

@@ -136,6 +136,8 @@ StatusOr<std::unique_ptr<Framework>> Framework::create(const config::Profile& pr
         totalPriority += w * kMaxNodeScore;
     }
     for (auto* s : f->score_) f->scoreNames_.push_back(s->name());
+    for (auto* s : f->filter_) f->filterNames_.push_back(s->name());
+    for (auto* s : f->score_) f->scoreWeightByIndex_.push_back(f->scoreWeights_[s->name()]);
     for (auto* s : f->score_)
         if (f->scoreWeights_[s->name()] == 0)
             return err("score plugin \"" + s->name() + "\" is not configured with weight");
@@ -183,7 +185,7 @@ Status Framework::runPreEnqueuePlugins(const Pod& pod) {
 std::pair<PreFilterResult, Status> Framework::runPreFilterPlugins(CycleState& state, const Pod& pod) {
     PreFilterResult result;
     std::vector<std::string> pluginsWithNodes;
-    std::set<std::string> skip;
+    std::set<std::string, std::less<>> skip;
     const auto& nodes = env_.snapshot->list();
     for (auto* pl : preFilter_) {
         auto [r, s] = pl->preFilter(state, pod, nodes);
@@ -210,22 +212,32 @@ std::pair<PreFilterResult, Status> Framework::runPreFilterPlugins(CycleState& st
             return {{}, Status(Code::Unschedulable, msg)};
         }
     }
-    state.filterSkipped.assign(filter_.size(), false);
-    for (size_t i = 0; i < filter_.size(); ++i) state.filterSkipped[i] = skip.contains(filter_[i]->name());
+    state.filterPluginsToRun.emplace();
+    for (size_t i = 0; i < filter_.size(); ++i)
+        if (!skip.contains(filterNames_[i])) state.filterPluginsToRun->push_back(uint32_t(i));
     state.skipFilterPlugins = std::move(skip);
     return {result, {}};
 }
 
 Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const NodeInfo& node) {
-    const bool masked = state.filterSkipped.size() == filter_.size();
+    // The plugins that did not skip, in order, until one rejects the node. Called for every node
+    // of every cycle: the common path (every plugin passes) touches no strings.
+    auto failed = [&](size_t i, Status& s) -> Status {
+        if (!s.isRejected()) s = Status(Code::Error, "running \"" + filterNames_[i] + "\" filter plugin: " + s.message());
+        s.withPlugin(filterNames_[i]);
+        return std::move(s);
+    };
+    if (state.filterPluginsToRun) {
+        for (uint32_t i : *state.filterPluginsToRun) {
+            Status s = filter_[i]->filter(state, pod, node);
+            if (!s.isSuccess()) return failed(i, s);
+        }
+        return {};
+    }
     for (size_t i = 0; i < filter_.size(); ++i) {
-        FilterPlugin* pl = filter_[i];
-        if (masked ? state.filterSkipped[i] : state.skipFilterPlugins.contains(pl->name())) continue;
-        Status s = pl->filter(state, pod, node);
-        if (s.isSuccess()) continue;
-        if (!s.isRejected())
-            s = Status(Code::Error, "running \"" + pl->name() + "\" filter plugin: " + s.message());
-        return s.withPlugin(pl->name());
+        if (state.skipFilterPlugins.contains(filterNames_[i])) continue;
+        Status s = filter_[i]->filter(state, pod, node);
+        if (!s.isSuccess()) return failed(i, s);
     }
     return {};
 }
@@ -233,9 +245,9 @@ Status Framework::runFilterPlugins(CycleState& state, const Pod& pod, const Node
 std::vector<std::pair<std::string, Status>> Framework::runAllFilterPlugins(CycleState& state, const Pod& pod,
                                                                           const NodeInfo& node) {
     std::vector<std::pair<std::string, Status>> out;
-    for (auto* pl : filter_) {
-        if (state.skipFilterPlugins.contains(pl->name())) continue;
-        out.emplace_back(pl->name(), pl->filter(state, pod, node));
+    for (size_t i = 0; i < filter_.size(); ++i) {
+        if (state.skipFilterPlugins.contains(filterNames_[i])) continue;
+        out.emplace_back(filterNames_[i], filter_[i]->filter(state, pod, node));
     }
     return out;
 }
@@ -243,6 +255,7 @@ std::vector<std::pair<std::string, Status>> Framework::runAllFilterPlugins(Cycle
 Status Framework::runFilterPluginsWithNominatedPods(CycleState& state, const Pod& pod, const NodeInfo& node) {
     // Two passes when higher-or-equal priority pods are nominated to the node: once as if they
     // were running there, once without them; the pod must fit both ways.
+    if (env_.hasNominatedPods && !env_.hasNominatedPods()) return runFilterPlugins(state, pod, node);
     Status status;
     bool podsAdded = false;
     for (int pass = 0; pass < 2; ++pass) {
@@ -323,7 +336,7 @@ std::pair<PostFilterResult, Status> Framework::runPostFilterPlugins(CycleState& 
 }
 
 Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes) {
-    std::set<std::string> skip;
+    std::set<std::string, std::less<>> skip;
     for (auto* pl : preScore_) {
         Status s = pl->preScore(state, pod, nodes);
         if (s.isSkip()) {
@@ -332,48 +345,80 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const st
         }
         if (!s.isSuccess()) return Status(Code::Error, "running PreScore plugin \"" + pl->name() + "\": " + s.message());
     }
+    state.scorePluginsToRun.emplace();
+    for (size_t i = 0; i < score_.size(); ++i)
+        if (!skip.contains(scoreNames_[i])) state.scorePluginsToRun->push_back(uint32_t(i));
     state.skipScorePlugins = std::move(skip);
     return {};
 }
 
-StatusOr<std::vector<NodePluginScores>> Framework::runScorePlugins(CycleState& state, const Pod& pod,
-                                                                   const std::vector<const NodeInfo*>& nodes) {
-    std::vector<NodePluginScores> out(nodes.size());
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        out[i].node = nodes[i]->nodeName();
-        out[i].scores.reserve(score_.size());
-    }
+NodePluginScores ScoreTable::row(size_t node) const {
+    NodePluginScores r;
+    r.node = nodes[node];
+    r.totalScore = totals[node];
+    for (size_t p = 0; p < plugins.size(); ++p)
+        r.scores.push_back({plugins[p], raw[p][node], normalized[p][node], normalized[p][node] * weights[p]});
+    return r;
+}
+
+pilothouse::Status Framework::runScorePlugins(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes,
+                                              ScoreTable& out) {
+    // `out` and the list below keep their capacity from cycle to cycle: scoring allocates nothing
+    // once the scheduler has warmed up.
+    const size_t n = nodes.size();
+    out.nodes.resize(n);
+    for (size_t i = 0; i < n; ++i) out.nodes[i] = nodes[i]->nodeName();
+    out.plugins.clear();
+    out.weights.clear();
+    out.totals.assign(n, 0);
+    NodeScoreList& list = scoreList_;
+    list.resize(n);
+    for (size_t i = 0; i < n; ++i) list[i].name = out.nodes[i];
+
     for (size_t p = 0; p < score_.size(); ++p) {
         ScorePlugin* pl = score_[p];
         const std::string& name = scoreNames_[p];
-        if (state.skipScorePlugins.contains(name)) continue;
-        NodeScoreList list;
-        list.reserve(nodes.size());
-        std::vector<int64_t> raw;
-        raw.reserve(nodes.size());
-        for (const NodeInfo* n : nodes) {
-            auto [score, s] = pl->score(state, pod, *n);
+        const bool skipped = state.scorePluginsToRun
+                                 ? std::find(state.scorePluginsToRun->begin(), state.scorePluginsToRun->end(), p) ==
+                                       state.scorePluginsToRun->end()
+                                 : state.skipScorePlugins.contains(name);
+        if (skipped) continue;
+        const size_t column = out.plugins.size();
+        out.plugins.push_back(name);
+        out.weights.push_back(scoreWeightByIndex_[p]);
+        if (out.raw.size() <= column) {
+            out.raw.resize(column + 1);
+            out.normalized.resize(column + 1);
+        }
+        std::vector<int64_t>& raw = out.raw[column];
+        std::vector<int64_t>& normalized = out.normalized[column];
+        raw.resize(n);
+        normalized.resize(n);
+
+        for (size_t i = 0; i < n; ++i) {
+            auto [score, s] = pl->score(state, pod, *nodes[i]);
             if (!s.isSuccess())
-                return pilothouse::Status(StatusCode::Internal, "running Score plugin \"" + pl->name() + "\": " + s.message());
-            list.push_back({n->nodeName(), score});
-            raw.push_back(score);
+                return pilothouse::Status(StatusCode::Internal, "running Score plugin \"" + name + "\": " + s.message());
+            raw[i] = score;
+            list[i].score = score;
         }
         if (pl->hasNormalizeScore()) {
             Status s = pl->normalizeScore(state, pod, list);
             if (!s.isSuccess())
-                return pilothouse::Status(StatusCode::Internal, "running Normalize on Score plugin \"" + pl->name() + "\": " + s.message());
+                return pilothouse::Status(StatusCode::Internal, "running Normalize on Score plugin \"" + name + "\": " + s.message());
         }
-        const int64_t weight = scoreWeight(name);
-        for (size_t i = 0; i < list.size(); ++i) {
-            if (list[i].score > kMaxNodeScore || list[i].score < kMinNodeScore)
+        const int64_t weight = scoreWeightByIndex_[p];
+        for (size_t i = 0; i < n; ++i) {
+            const int64_t score = list[i].score;
+            if (score > kMaxNodeScore || score < kMinNodeScore)
                 return pilothouse::Status(StatusCode::Internal,
-                                          "plugin \"" + name + "\" returns an invalid score " + std::to_string(list[i].score) +
+                                          "plugin \"" + name + "\" returns an invalid score " + std::to_string(score) +
                                               ", it should in the range of [0, 100] after normalizing");
-            out[i].scores.push_back({name, raw[i], list[i].score, list[i].score * weight});
-            out[i].totalScore += list[i].score * weight;
+            normalized[i] = score;
+            out.totals[i] += score * weight;
         }
     }
-    return out;
+    return {};
 }
 
 Status Framework::runReservePluginsReserve(CycleState& state, const Pod& pod, const std::string& node) {

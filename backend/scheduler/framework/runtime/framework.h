@@ -34,9 +34,23 @@ struct PluginScore {
 };
 
 struct NodePluginScores {
-    std::string node;
+    std::string_view node;  // the snapshot's node name (valid for the cycle)
     std::vector<PluginScore> scores;  // in profile order
     int64_t totalScore = 0;
+};
+
+// RunScorePlugins' result for the feasible nodes of one cycle, kept column by column (one array
+// per plugin) so that scoring hundreds of nodes writes no per-node records; the explanation asks
+// for a node's row when it wants one.
+struct ScoreTable {
+    std::vector<std::string_view> nodes;          // the nodes scored, in order
+    std::vector<std::string_view> plugins;        // the plugins that scored (not skipped), profile order
+    std::vector<int64_t> weights;                 // per plugin
+    std::vector<std::vector<int64_t>> raw;        // [plugin][node]: what Score returned
+    std::vector<std::vector<int64_t>> normalized; // [plugin][node]: after NormalizeScore
+    std::vector<int64_t> totals;                  // [node]: sum of normalized × weight
+
+    NodePluginScores row(size_t node) const;
 };
 
 // What the runtime needs from its scheduler: the per-cycle snapshot and the cluster around it.
@@ -47,6 +61,8 @@ struct Environment {
     std::function<uint64_t(uint64_t)> randomInt;   // uniform in [0, n)
     std::function<int64_t()> now;
     std::function<std::vector<std::shared_ptr<const PodInfo>>(const std::string&)> nominatedPodsForNode;
+    // Optional: false when no pod is nominated anywhere, which spares the per-node lookup above.
+    std::function<bool()> hasNominatedPods;
 };
 
 class Framework final : public Handle {
@@ -75,8 +91,9 @@ public:
     std::pair<PostFilterResult, Status> runPostFilterPlugins(CycleState& state, const Pod& pod,
                                                              const NodeToStatusMap& statuses);
     Status runPreScorePlugins(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes);
-    StatusOr<std::vector<NodePluginScores>> runScorePlugins(CycleState& state, const Pod& pod,
-                                                            const std::vector<const NodeInfo*>& nodes);
+    // Scores `nodes` into `out`, reusing its storage.
+    pilothouse::Status runScorePlugins(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes,
+                                       ScoreTable& out);
     Status runReservePluginsReserve(CycleState& state, const Pod& pod, const std::string& node);
     void runReservePluginsUnreserve(CycleState& state, const Pod& pod, const std::string& node);
     Status runPermitPlugins(CycleState& state, const Pod& pod, const std::string& node);
@@ -114,10 +131,13 @@ private:
     std::vector<QueueSortPlugin*> queueSort_;
     std::vector<PreFilterPlugin*> preFilter_;
     std::vector<FilterPlugin*> filter_;
+    std::vector<std::string> filterNames_;  // filter_[i]->name()
     std::vector<PostFilterPlugin*> postFilter_;
     std::vector<PreScorePlugin*> preScore_;
     std::vector<ScorePlugin*> score_;
     std::vector<std::string> scoreNames_;  // score_[i]->name(), kept for PluginScore
+    std::vector<int64_t> scoreWeightByIndex_;  // score_[i]'s weight
+    NodeScoreList scoreList_;  // runScorePlugins' buffer, reused from cycle to cycle
     std::vector<ReservePlugin*> reserve_;
     std::vector<PermitPlugin*> permit_;
     std::vector<PreBindPlugin*> preBind_;

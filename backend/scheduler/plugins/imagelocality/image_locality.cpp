@@ -22,24 +22,37 @@ int64_t calculatePriority(int64_t sumScores, int numContainers) {
     return framework::kMaxNodeScore * (sumScores - kMinThreshold) / (maxThreshold - kMinThreshold);
 }
 
+// The pod's images, normalized, computed at the first Score call of a cycle and kept in the
+// CycleState: Score runs for every feasible node, and the names are the same each time.
+struct PodImages final : framework::StateData {
+    std::vector<std::string> names;
+    std::unique_ptr<framework::StateData> clone() const override { return std::make_unique<PodImages>(*this); }
+};
+const framework::StateKey kPodImagesKey{std::string("Score") + names::ImageLocality};
+
 class ImageLocality final : public framework::ScorePlugin {
 public:
     explicit ImageLocality(framework::Handle& handle) : handle_(handle) {}
     std::string name() const override { return names::ImageLocality; }
 
-    std::pair<int64_t, framework::Status> score(framework::CycleState&, const framework::Pod& pod,
+    std::pair<int64_t, framework::Status> score(framework::CycleState& state, const framework::Pod& pod,
                                                 const framework::NodeInfo& nodeInfo) override {
+        const PodImages* images = state.read<PodImages>(kPodImagesKey);
+        if (!images) {
+            auto computed = std::make_unique<PodImages>();
+            for (const auto& c : pod.spec().init_containers()) computed->names.push_back(normalizedImageName(c.image()));
+            for (const auto& c : pod.spec().containers()) computed->names.push_back(normalizedImageName(c.image()));
+            images = computed.get();
+            state.write(kPodImagesKey, std::move(computed));
+        }
         const size_t totalNumNodes = handle_.snapshot().list().size();
         const auto& states = nodeInfo.imageStates();
         int64_t sum = 0;
-        auto add = [&](const auto& containers) {
-            for (const auto& c : containers) {
-                auto it = states.find(normalizedImageName(c.image()));
-                if (it != states.end() && totalNumNodes > 0) sum += scaledImageScore(it->second, totalNumNodes);
+        if (!states.empty() && totalNumNodes > 0)
+            for (const auto& name : images->names) {
+                auto it = states.find(name);
+                if (it != states.end()) sum += scaledImageScore(it->second, totalNumNodes);
             }
-        };
-        add(pod.spec().init_containers());
-        add(pod.spec().containers());
         const int numContainers = pod.spec().init_containers_size() + pod.spec().containers_size();
         return {calculatePriority(sum, numContainers), {}};
     }

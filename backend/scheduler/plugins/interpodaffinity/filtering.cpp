@@ -53,7 +53,7 @@ void countAntiAffinity(TopologyCounts& counts, const std::vector<AffinityTerm>& 
 }
 
 Status missingState() {
-    return Status::error(std::string("error reading \"") + kPreFilterStateKey + "\" from cycleState: not found");
+    return Status::error(std::string("error reading \"") + kPreFilterStateKey.name() + "\" from cycleState: not found");
 }
 
 int64_t countOf(const TopologyCounts& counts, const std::string& key, const std::string& value) {

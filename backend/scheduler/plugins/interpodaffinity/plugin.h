@@ -45,8 +45,8 @@
 namespace pilothouse::scheduler::plugins::interpodaffinity {
 
 inline constexpr const char* kName = names::InterPodAffinity;
-inline constexpr const char* kPreFilterStateKey = "PreFilterInterPodAffinity";
-inline constexpr const char* kPreScoreStateKey = "PreScoreInterPodAffinity";
+inline const framework::StateKey kPreFilterStateKey{"PreFilterInterPodAffinity"};
+inline const framework::StateKey kPreScoreStateKey{"PreScoreInterPodAffinity"};
 
 inline constexpr const char* kErrReasonExistingAntiAffinityRulesNotMatch =
     "node(s) didn't satisfy existing pods anti-affinity rules";

@@ -42,7 +42,7 @@ void mergeScores(TopologyScores& into, const TopologyScores& from) {
 }
 
 Status missingState() {
-    return Status::error(std::string("failed to read \"") + kPreScoreStateKey + "\" from cycleState: not found");
+    return Status::error(std::string("failed to read \"") + kPreScoreStateKey.name() + "\" from cycleState: not found");
 }
 
 }  // namespace

@@ -16,8 +16,8 @@ namespace {
 constexpr const char* kErrReasonPod = "node(s) didn't match Pod's node affinity/selector";
 constexpr const char* kErrReasonEnforced = "node(s) didn't match scheduler-enforced node affinity";
 constexpr const char* kErrReasonConflict = "pod affinity terms conflict";
-const std::string kPreFilterStateKey = std::string("PreFilter") + names::NodeAffinity;
-const std::string kPreScoreStateKey = std::string("PreScore") + names::NodeAffinity;
+const framework::StateKey kPreFilterStateKey{std::string("PreFilter") + names::NodeAffinity};
+const framework::StateKey kPreScoreStateKey{std::string("PreScore") + names::NodeAffinity};
 
 struct PreFilterState final : framework::StateData {
     explicit PreFilterState(helper::RequiredNodeAffinity r) : required(std::move(r)) {}

@@ -10,7 +10,7 @@ namespace core = k8s::io::api::core::v1;
 namespace {
 
 constexpr const char* kErrReason = "node(s) didn't have free ports for the requested pod ports";
-const std::string kPreFilterStateKey = std::string("PreFilter") + names::NodePorts;
+const framework::StateKey kPreFilterStateKey{std::string("PreFilter") + names::NodePorts};
 
 struct PreFilterState final : framework::StateData {
     std::vector<core::ContainerPort> ports;
@@ -43,7 +43,7 @@ public:
                              const framework::NodeInfo& nodeInfo) override {
         auto* s = state.read<PreFilterState>(kPreFilterStateKey);
         if (!s)
-            return framework::Status::error("reading \"" + kPreFilterStateKey + "\" from cycleState: " +
+            return framework::Status::error("reading \"" + kPreFilterStateKey.name() + "\" from cycleState: " +
                                             helper::kCycleStateNotFound);
         const auto& used = nodeInfo.usedPorts();
         for (const auto& p : s->ports)

@@ -21,7 +21,7 @@
 
 namespace pilothouse::scheduler::plugins::noderesources {
 
-inline constexpr const char* kBalancedAllocationPreScoreStateKey = "PreScoreNodeResourcesBalancedAllocation";
+inline const framework::StateKey kBalancedAllocationPreScoreStateKey{"PreScoreNodeResourcesBalancedAllocation"};
 
 class BalancedAllocation final : public framework::PreScorePlugin, public framework::ScorePlugin {
 public:

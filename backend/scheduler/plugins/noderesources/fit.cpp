@@ -114,7 +114,7 @@ framework::Status Fit::filter(framework::CycleState& state, const framework::Pod
 
     const auto* s = state.read<PreFilterState>(kFitPreFilterStateKey);
     if (s == nullptr)
-        return framework::Status::error(std::string("error reading \"") + kFitPreFilterStateKey +
+        return framework::Status::error(std::string("error reading \"") + kFitPreFilterStateKey.name() +
                                         "\" from cycleState: not found");
 
     const auto insufficient = fitsRequest(s->request, nodeInfo, ignoredResources_, ignoredResourceGroups_);

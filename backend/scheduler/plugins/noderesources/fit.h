@@ -34,8 +34,8 @@
 namespace pilothouse::scheduler::plugins::noderesources {
 
 // CycleState keys.
-inline constexpr const char* kFitPreFilterStateKey = "PreFilterNodeResourcesFit";
-inline constexpr const char* kFitPreScoreStateKey = "PreScoreNodeResourcesFit";
+inline const framework::StateKey kFitPreFilterStateKey{"PreFilterNodeResourcesFit"};
+inline const framework::StateKey kFitPreScoreStateKey{"PreScoreNodeResourcesFit"};
 
 inline constexpr const char* kSidecarDisabledReason =
     "Pod has a restartable init container and the SidecarContainers feature is disabled";

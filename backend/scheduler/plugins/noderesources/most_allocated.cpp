@@ -13,8 +13,8 @@ int64_t mostRequestedScore(int64_t requested, int64_t capacity) {
 }
 
 ScoreFunction mostResourceScorer(std::vector<ResourceSpec> resources) {
-    return [resources = std::move(resources)](const std::vector<int64_t>& requested,
-                                              const std::vector<int64_t>& allocatable) -> int64_t {
+    return [resources = std::move(resources)](std::span<const int64_t> requested,
+                                              std::span<const int64_t> allocatable) -> int64_t {
         int64_t nodeScore = 0, weightSum = 0;
         for (size_t i = 0; i < requested.size(); ++i) {
             if (allocatable[i] == 0) continue;

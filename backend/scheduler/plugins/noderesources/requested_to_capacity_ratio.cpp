@@ -24,8 +24,8 @@ ScoreFunction requestedToCapacityRatioScorer(std::vector<ResourceSpec> resources
         if (capacity == 0 || requested > capacity) return raw(kMaxUtilization);
         return raw(goDiv(goMul(requested, kMaxUtilization), capacity));
     };
-    return [resources = std::move(resources), resourceScore](const std::vector<int64_t>& requested,
-                                                             const std::vector<int64_t>& allocatable) -> int64_t {
+    return [resources = std::move(resources), resourceScore](std::span<const int64_t> requested,
+                                                             std::span<const int64_t> allocatable) -> int64_t {
         int64_t nodeScore = 0, weightSum = 0;
         for (size_t i = 0; i < requested.size(); ++i) {
             if (allocatable[i] == 0) continue;

@@ -8,7 +8,15 @@ namespace pilothouse::scheduler::plugins::noderesources {
 
 ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useRequested, ScoreFunction scorer,
                                                    std::vector<ResourceSpec> resources)
-    : name_(std::move(name)), useRequested_(useRequested), scorer_(std::move(scorer)), resources_(std::move(resources)) {}
+    : name_(std::move(name)), useRequested_(useRequested), scorer_(std::move(scorer)), resources_(std::move(resources)) {
+    for (const auto& r : resources_) {
+        if (r.name == "cpu") kinds_.push_back(Kind::CPU);
+        else if (r.name == "memory") kinds_.push_back(Kind::Memory);
+        else if (r.name == "ephemeral-storage") kinds_.push_back(Kind::EphemeralStorage);
+        else if (isScalarResourceName(r.name)) kinds_.push_back(Kind::Scalar);
+        else kinds_.push_back(Kind::Other);
+    }
+}
 
 std::vector<int64_t> ResourceAllocationScorer::podRequests(const framework::Pod& pod) const {
     static const framework::PodResourcesOptions nonZero = framework::nonZeroOptions();
@@ -23,39 +31,58 @@ std::vector<int64_t> ResourceAllocationScorer::podRequests(const framework::Pod&
     return out;
 }
 
-std::pair<int64_t, int64_t> ResourceAllocationScorer::allocatableAndRequested(const framework::NodeInfo& nodeInfo,
-                                                                              const std::string& resource,
-                                                                              int64_t podRequest) const {
+[[gnu::always_inline]] inline std::pair<int64_t, int64_t> ResourceAllocationScorer::allocatableAndRequested(const framework::NodeInfo& nodeInfo,
+                                                                                     size_t resource, int64_t podRequest) const {
     const framework::Resource& requested = useRequested_ ? nodeInfo.requested() : nodeInfo.nonZeroRequested();
     const framework::Resource& allocatable = nodeInfo.allocatable();
-    // A scalar resource the pod does not ask for does not count.
-    if (podRequest == 0 && isScalarResourceName(resource)) return {0, 0};
-    if (resource == "cpu") return {allocatable.milliCPU, goAdd(requested.milliCPU, podRequest)};
-    if (resource == "memory") return {allocatable.memory, goAdd(requested.memory, podRequest)};
-    if (resource == "ephemeral-storage")
+    switch (kinds_[resource]) {
+    case Kind::CPU:
+        return {allocatable.milliCPU, goAdd(requested.milliCPU, podRequest)};
+    case Kind::Memory:
+        return {allocatable.memory, goAdd(requested.memory, podRequest)};
+    case Kind::EphemeralStorage:
         return {allocatable.ephemeralStorage, goAdd(nodeInfo.requested().ephemeralStorage, podRequest)};
-    // Only scalar names reach a node's scalar resources upstream.
-    if (isScalarResourceName(resource)) {
-        auto it = allocatable.scalarResources.find(resource);
-        if (it != allocatable.scalarResources.end()) return {it->second, goAdd(nodeInfo.requested().get(resource), podRequest)};
+    case Kind::Scalar: {
+        // A scalar resource the pod does not ask for does not count.
+        if (podRequest == 0) return {0, 0};
+        const std::string& name = resources_[resource].name;
+        auto it = allocatable.scalarResources.find(name);
+        if (it != allocatable.scalarResources.end()) return {it->second, goAdd(nodeInfo.requested().get(name), podRequest)};
+        return {0, 0};
+    }
+    case Kind::Other:
+        // Only scalar names reach a node's scalar resources upstream; pods, storage, ... do not count.
+        return {0, 0};
     }
     return {0, 0};
+}
+
+[[gnu::always_inline]] inline void ResourceAllocationScorer::fill(const framework::NodeInfo& nodeInfo, const std::vector<int64_t>& podRequests,
+                                                                  int64_t* requested, int64_t* allocatable) const {
+    for (size_t i = 0; i < resources_.size(); ++i) {
+        const int64_t podRequest = i < podRequests.size() ? podRequests[i] : 0;
+        auto [alloc, req] = allocatableAndRequested(nodeInfo, i, podRequest);
+        allocatable[i] = alloc;
+        requested[i] = alloc == 0 ? 0 : req;
+    }
 }
 
 std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const framework::NodeInfo& nodeInfo,
                                                                       const std::vector<int64_t>& podRequests) const {
     if (nodeInfo.node() == nullptr) return {0, framework::Status::error("node not found")};
     if (resources_.empty()) return {0, framework::Status::error("resources not found")};
-    std::vector<int64_t> requested(resources_.size(), 0);
-    std::vector<int64_t> allocatable(resources_.size(), 0);
-    for (size_t i = 0; i < resources_.size(); ++i) {
-        const int64_t podRequest = i < podRequests.size() ? podRequests[i] : 0;
-        auto [alloc, req] = allocatableAndRequested(nodeInfo, resources_[i].name, podRequest);
-        if (alloc == 0) continue;
-        allocatable[i] = alloc;
-        requested[i] = req;
+    // Scored for every feasible node of every cycle: the usual handful of resources stays on the
+    // stack.
+    constexpr size_t kInline = 8;
+    const size_t n = resources_.size();
+    if (n > kInline) {
+        std::vector<int64_t> requested(n), allocatable(n);
+        fill(nodeInfo, podRequests, requested.data(), allocatable.data());
+        return {scorer_(requested, allocatable), {}};
     }
-    return {scorer_(requested, allocatable), framework::Status()};
+    int64_t requested[kInline], allocatable[kInline];
+    fill(nodeInfo, podRequests, requested, allocatable);
+    return {scorer_(std::span<const int64_t>(requested, n), std::span<const int64_t>(allocatable, n)), {}};
 }
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

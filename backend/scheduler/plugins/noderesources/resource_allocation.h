@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -23,7 +24,7 @@
 namespace pilothouse::scheduler::plugins::noderesources {
 
 // requested[i] / allocatable[i] per configured resource -> node score.
-using ScoreFunction = std::function<int64_t(const std::vector<int64_t>& requested, const std::vector<int64_t>& allocatable)>;
+using ScoreFunction = std::function<int64_t(std::span<const int64_t> requested, std::span<const int64_t> allocatable)>;
 
 class ResourceAllocationScorer {
 public:
@@ -40,15 +41,22 @@ public:
     std::pair<int64_t, framework::Status> score(const framework::NodeInfo& nodeInfo,
                                                 const std::vector<int64_t>& podRequests) const;
 
-    // (allocatable, requested-after-placement) of one resource on the node; (0, 0) when skipped.
-    std::pair<int64_t, int64_t> allocatableAndRequested(const framework::NodeInfo& nodeInfo, const std::string& resource,
-                                                        int64_t podRequest) const;
-
 private:
+    // How a configured resource is read off a NodeInfo, decided once from its name.
+    enum class Kind { CPU, Memory, EphemeralStorage, Scalar, Other };
+    // (allocatable, requested-after-placement) of the resource-th configured resource on the
+    // node; (0, 0) when skipped.
+    std::pair<int64_t, int64_t> allocatableAndRequested(const framework::NodeInfo& nodeInfo, size_t resource,
+                                                        int64_t podRequest) const;
+    // Both lists for every configured resource (0/0 where skipped).
+    void fill(const framework::NodeInfo& nodeInfo, const std::vector<int64_t>& podRequests, int64_t* requested,
+              int64_t* allocatable) const;
+
     std::string name_;
     bool useRequested_;
     ScoreFunction scorer_;
     std::vector<ResourceSpec> resources_;
+    std::vector<Kind> kinds_;  // per resource
 };
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "scheduler/plugins/noderesources/args.h"
@@ -32,6 +33,6 @@ ScoreFunction requestedToCapacityRatioScorer(std::vector<ResourceSpec> resources
 // BalancedAllocation: each fraction requested / allocatable (capped at 1); with two fractions
 // std = |f1 - f2| / 2, with more the population standard deviation, with fewer 0; the score is
 // int64((1 - std) * 100) (truncated).
-int64_t balancedResourceScorer(const std::vector<int64_t>& requested, const std::vector<int64_t>& allocatable);
+int64_t balancedResourceScorer(std::span<const int64_t> requested, std::span<const int64_t> allocatable);
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

@@ -18,11 +18,15 @@ public:
                              const framework::NodeInfo& nodeInfo) override {
         const framework::Node* node = nodeInfo.node();
         if (!node) return {framework::Code::UnschedulableAndUnresolvable, kErrReasonUnknownCondition};
-        helper::Taint unschedulable;
-        unschedulable.set_key(helper::kTaintNodeUnschedulable);
-        unschedulable.set_effect(helper::kTaintEffectNoSchedule);
-        const bool tolerates = helper::tolerationsTolerateTaint(pod.spec().tolerations(), unschedulable);
-        if (node->spec().unschedulable() && !tolerates)
+        if (!node->spec().unschedulable()) return {};
+        // A cordoned node: only pods that tolerate node.kubernetes.io/unschedulable:NoSchedule.
+        static const helper::Taint unschedulable = [] {
+            helper::Taint t;
+            t.set_key(helper::kTaintNodeUnschedulable);
+            t.set_effect(helper::kTaintEffectNoSchedule);
+            return t;
+        }();
+        if (!helper::tolerationsTolerateTaint(pod.spec().tolerations(), unschedulable))
             return {framework::Code::UnschedulableAndUnresolvable, kErrReasonUnschedulable};
         return {};
     }

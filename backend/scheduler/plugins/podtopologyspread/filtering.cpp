@@ -30,7 +30,7 @@ void CriticalPaths::update(const std::string& value, int64_t num) {
 
 namespace {
 
-FStatus missingState(const char* key) {
+FStatus missingState(const std::string& key) {
     return FStatus::error(std::string("reading \"") + key + "\" from cycleState: not found");
 }
 
@@ -108,7 +108,7 @@ void PodTopologySpread::updateWithPod(PreFilterState& s, const Pod& updatedPod, 
 FStatus PodTopologySpread::addPod(CycleState& state, const Pod& podToSchedule, const framework::PodInfo& podToAdd,
                                   const NodeInfo& nodeInfo) {
     auto* s = state.read<PreFilterState>(kPreFilterStateKey);
-    if (!s) return missingState(kPreFilterStateKey);
+    if (!s) return missingState(kPreFilterStateKey.name());
     if (podToAdd.pod) updateWithPod(*s, *podToAdd.pod, podToSchedule, nodeInfo.node(), 1);
     return {};
 }
@@ -116,7 +116,7 @@ FStatus PodTopologySpread::addPod(CycleState& state, const Pod& podToSchedule, c
 FStatus PodTopologySpread::removePod(CycleState& state, const Pod& podToSchedule,
                                      const framework::PodInfo& podToRemove, const NodeInfo& nodeInfo) {
     auto* s = state.read<PreFilterState>(kPreFilterStateKey);
-    if (!s) return missingState(kPreFilterStateKey);
+    if (!s) return missingState(kPreFilterStateKey.name());
     if (podToRemove.pod) updateWithPod(*s, *podToRemove.pod, podToSchedule, nodeInfo.node(), -1);
     return {};
 }
@@ -125,7 +125,7 @@ FStatus PodTopologySpread::filter(CycleState& state, const Pod& pod, const NodeI
     const Node* node = nodeInfo.node();
     if (!node) return FStatus::error("node not found");
     auto* s = state.read<PreFilterState>(kPreFilterStateKey);
-    if (!s) return missingState(kPreFilterStateKey);
+    if (!s) return missingState(kPreFilterStateKey.name());
     // An empty state is legitimate: nothing to check.
     if (s->constraints->empty()) return {};
 

@@ -16,7 +16,7 @@
 
 namespace pilothouse::scheduler::plugins::podtopologyspread {
 
-inline constexpr const char* kPreFilterStateKey = "PreFilterPodTopologySpread";
+inline const framework::StateKey kPreFilterStateKey{"PreFilterPodTopologySpread"};
 inline constexpr const char* kErrReasonConstraintsNotMatch = "node(s) didn't match pod topology spread constraints";
 inline constexpr const char* kErrReasonNodeLabelNotMatch =
     "node(s) didn't match pod topology spread constraints (missing required label)";

@@ -15,7 +15,7 @@ namespace {
 constexpr int64_t kInvalidScore = -1;
 
 FStatus missingScoreState() {
-    return FStatus::error(std::string("error reading \"") + kPreScoreStateKey + "\" from cycleState: not found");
+    return FStatus::error(std::string("error reading \"") + kPreScoreStateKey.name() + "\" from cycleState: not found");
 }
 }  // namespace
 

@@ -17,12 +17,12 @@
 
 namespace pilothouse::scheduler::plugins::podtopologyspread {
 
-inline constexpr const char* kPreScoreStateKey = "PreScorePodTopologySpread";
+inline const framework::StateKey kPreScoreStateKey{"PreScorePodTopologySpread"};
 
 class PreScoreState : public framework::StateData {
 public:
     std::vector<Constraint> constraints;
-    std::set<std::string> ignoredNodes;
+    std::set<std::string, std::less<>> ignoredNodes;
     std::map<TopologyPair, int64_t> topologyPairToPodCounts;
     std::vector<double> topologyNormalizingWeight;
 

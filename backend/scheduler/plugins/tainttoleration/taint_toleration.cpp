@@ -8,7 +8,7 @@ namespace pilothouse::scheduler::plugins::tainttoleration {
 
 namespace {
 
-const std::string kPreScoreStateKey = std::string("PreScore") + names::TaintToleration;
+const framework::StateKey kPreScoreStateKey{std::string("PreScore") + names::TaintToleration};
 
 struct PreScoreState final : framework::StateData {
     helper::Tolerations tolerationsPreferNoSchedule;
@@ -26,6 +26,7 @@ public:
                              const framework::NodeInfo& nodeInfo) override {
         const framework::Node* node = nodeInfo.node();
         if (!node) return framework::Status::error("invalid nodeInfo");
+        if (node->spec().taints_size() == 0) return {};  // nothing to tolerate (most nodes)
         const helper::Taint* taint = helper::findMatchingUntoleratedTaint(
             node->spec().taints(), pod.spec().tolerations(), helper::doNotScheduleTaintsFilter);
         if (!taint) return {};
@@ -50,7 +51,7 @@ public:
         if (!node) return {0, framework::Status::error("node not found")};
         auto* s = state.read<PreScoreState>(kPreScoreStateKey);
         if (!s)
-            return {0, framework::Status::error("failed to read \"" + kPreScoreStateKey +
+            return {0, framework::Status::error("failed to read \"" + kPreScoreStateKey.name() +
                                                 "\" from cycleState: " + helper::kCycleStateNotFound)};
         int64_t intolerable = 0;
         for (const auto& taint : node->spec().taints()) {

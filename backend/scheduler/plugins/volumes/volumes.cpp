@@ -136,7 +136,7 @@ public:
     int64_t bindTimeoutSeconds() const { return args_.bindTimeoutSeconds; }
 
 private:
-    static inline const std::string kStateKey = names::VolumeBinding;
+    static inline const framework::StateKey kStateKey{names::VolumeBinding};
     VolumeBindingArgs args_;
 };
 
