@@ -218,21 +218,20 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
     if (feasible.size() == 1) {
         result.suggestedHost = feasible[0]->nodeName();
     } else {
-        // ---- selectHost: the highest total; among equal totals, reservoir sampling ----
+        // ---- selectHost: the highest total; among equal totals, one chosen uniformly ----
+        // Upstream walks the list once with reservoir sampling (a random draw per tied node);
+        // counting the ties and drawing once gives every tied node the same 1/k chance with one
+        // draw instead of hundreds.
+        const auto& totals = scored.totals;
+        const int64_t best = *std::max_element(totals.begin(), totals.end());
+        const uint64_t ties = uint64_t(std::count(totals.begin(), totals.end(), best));
+        uint64_t pick = ties > 1 ? fwk.randomInt(ties) : 0;
         size_t selected = 0;
-        int64_t best = scored.totals[0];
-        int ties = 1;
-        for (size_t i = 1; i < scored.totals.size(); ++i) {
-            const int64_t t = scored.totals[i];
-            if (t > best) {
-                best = t;
+        for (size_t i = 0; i < totals.size(); ++i)
+            if (totals[i] == best && pick-- == 0) {
                 selected = i;
-                ties = 1;
-            } else if (t == best) {
-                ++ties;
-                if (fwk.randomInt(uint64_t(ties)) == 0) selected = i;
+                break;
             }
-        }
         result.suggestedHost = scored.nodes[selected];
     }
     if (e) e->selectedNode = result.suggestedHost;

@@ -3,7 +3,7 @@
 //   PreFilter -> [nominated node first] -> Filter over nodes, from a rotating start index, until
 //   enough feasible nodes are found (percentageOfNodesToScore, adaptive by default) -> if none:
 //   FitError (and the caller runs PostFilter / preemption) -> PreScore -> Score + NormalizeScore
-//   (weighted) -> selectHost (highest total; ties broken by reservoir sampling with the seeded
+//   (weighted) -> selectHost (highest total; among tied nodes one chosen uniformly with the seeded
 //   random stream)
 //
 // It also writes the explanation record: each node's verdict from each filter plugin, each score

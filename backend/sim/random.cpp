@@ -48,13 +48,20 @@ uint64_t Random::next() {
 uint64_t Random::uniformInt(uint64_t n) {
     if (n == 0)
         return 0;
-    // Reject the lowest (2^64 mod n) values so every residue is equally likely.
-    const uint64_t threshold = (0 - n) % n;
-    for (;;) {
-        const uint64_t r = next();
-        if (r >= threshold)
-            return r % n;
+    // Lemire's multiply-and-shift: the high half of r * n is uniform in [0, n) once the low half
+    // is not among the (2^64 mod n) values that would favour some results. The division that
+    // finds that bound runs only when the low half is small enough to need it (rarely), which
+    // matters to the scheduler: it draws once per tied node when it picks a host.
+    unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+    uint64_t low = static_cast<uint64_t>(m);
+    if (low < n) {
+        const uint64_t threshold = (0 - n) % n;
+        while (low < threshold) {
+            m = static_cast<unsigned __int128>(next()) * n;
+            low = static_cast<uint64_t>(m);
+        }
     }
+    return static_cast<uint64_t>(m >> 64);
 }
 
 int64_t Random::uniformRange(int64_t lo, int64_t hi) {

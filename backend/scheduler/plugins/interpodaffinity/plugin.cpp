@@ -34,7 +34,14 @@ NamespaceLabels InterPodAffinity::namespaceLabelsOf(const std::string& ns) const
 
 std::shared_ptr<const framework::PodInfo> InterPodAffinity::incomingPodInfo(const framework::Pod& pod,
                                                                            bool preferred) const {
-    auto info = std::make_shared<framework::PodInfo>(*framework::PodInfo::make(std::make_shared<framework::Pod>(pod)));
+    // The pod outlives the cycle this PodInfo serves, so it refers to the pod rather than copying
+    // it (a whole Pod per cycle, twice, was a measurable part of scheduling a pod).
+    std::shared_ptr<const framework::Pod> unowned(std::shared_ptr<const framework::Pod>(), &pod);
+    auto made = framework::PodInfo::make(std::move(unowned));
+    const bool hasTerms = preferred ? !made->preferredAffinityTerms.empty() || !made->preferredAntiAffinityTerms.empty()
+                                    : !made->requiredAffinityTerms.empty() || !made->requiredAntiAffinityTerms.empty();
+    if (!hasTerms) return made;
+    auto info = std::make_shared<framework::PodInfo>(*made);
     if (preferred) {
         for (auto& w : info->preferredAffinityTerms) mergeNamespaces(w.term);
         for (auto& w : info->preferredAntiAffinityTerms) mergeNamespaces(w.term);

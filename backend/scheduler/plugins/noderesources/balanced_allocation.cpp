@@ -50,7 +50,7 @@ int64_t balancedResourceScorer(std::span<const int64_t> requested, std::span<con
 }
 
 BalancedAllocation::BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args)
-    : scorer_(names::NodeResourcesBalancedAllocation, true, balancedResourceScorer, args.resources) {}
+    : scorer_(names::NodeResourcesBalancedAllocation, true, ResourceAllocationScorer::Strategy::BalancedAllocation, args.resources) {}
 
 std::string BalancedAllocation::name() const { return names::NodeResourcesBalancedAllocation; }
 

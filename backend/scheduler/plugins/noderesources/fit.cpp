@@ -14,6 +14,7 @@ namespace {
 
 struct PreFilterState final : framework::StateData {
     framework::Resource request;
+    bool restartableInitContainer = false;  // checked per node in v1.28, computed once here
     std::unique_ptr<framework::StateData> clone() const override { return std::make_unique<PreFilterState>(*this); }
 };
 
@@ -102,17 +103,18 @@ std::pair<framework::PreFilterResult, framework::Status> Fit::preFilter(framewor
                                                                        const std::vector<framework::NodeInfo*>&) {
     auto s = std::make_unique<PreFilterState>();
     s->request = computeFitRequest(pod);
+    s->restartableInitContainer = hasRestartableInitContainer(pod);
     state.write(kFitPreFilterStateKey, std::move(s));
     return {framework::PreFilterResult{}, framework::Status()};
 }
 
 framework::Status Fit::filter(framework::CycleState& state, const framework::Pod& pod,
                               const framework::NodeInfo& nodeInfo) {
-    // v1.28 checks this per node; later releases moved it to PreFilter.
-    if (!enableSidecarContainers_ && hasRestartableInitContainer(pod))
+    // v1.28 checks this per node (before reading its state); later releases moved it to PreFilter.
+    const auto* s = state.read<PreFilterState>(kFitPreFilterStateKey);
+    if (!enableSidecarContainers_ && (s ? s->restartableInitContainer : hasRestartableInitContainer(pod)))
         return framework::Status(framework::Code::UnschedulableAndUnresolvable, kSidecarDisabledReason);
 
-    const auto* s = state.read<PreFilterState>(kFitPreFilterStateKey);
     if (s == nullptr)
         return framework::Status::error(std::string("error reading \"") + kFitPreFilterStateKey.name() +
                                         "\" from cycleState: not found");
@@ -153,9 +155,9 @@ std::pair<int64_t, framework::Status> Fit::score(framework::CycleState& state, c
 StatusOr<ResourceAllocationScorer> fitScorer(const ScoringStrategy& strategy) {
     const auto& resources = strategy.resources;
     if (strategy.type == kLeastAllocated)
-        return ResourceAllocationScorer(kLeastAllocated, false, leastResourceScorer(resources), resources);
+        return ResourceAllocationScorer(kLeastAllocated, false, ResourceAllocationScorer::Strategy::LeastAllocated, resources);
     if (strategy.type == kMostAllocated)
-        return ResourceAllocationScorer(kMostAllocated, false, mostResourceScorer(resources), resources);
+        return ResourceAllocationScorer(kMostAllocated, false, ResourceAllocationScorer::Strategy::MostAllocated, resources);
     if (strategy.type == kRequestedToCapacityRatio) {
         if (!strategy.requestedToCapacityRatio) {
             return pilothouse::Status(

@@ -3,6 +3,7 @@
 #include "scheduler/framework/pod_resources.h"
 #include "scheduler/plugins/noderesources/go_int.h"
 #include "scheduler/plugins/noderesources/resource_names.h"
+#include "scheduler/plugins/noderesources/scorers.h"
 
 namespace pilothouse::scheduler::plugins::noderesources {
 
@@ -16,6 +17,12 @@ ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useReq
         else if (isScalarResourceName(r.name)) kinds_.push_back(Kind::Scalar);
         else kinds_.push_back(Kind::Other);
     }
+}
+
+ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useRequested, Strategy strategy,
+                                                   std::vector<ResourceSpec> resources)
+    : ResourceAllocationScorer(std::move(name), useRequested, ScoreFunction(), std::move(resources)) {
+    strategy_ = strategy;
 }
 
 std::vector<int64_t> ResourceAllocationScorer::podRequests(const framework::Pod& pod) const {
@@ -67,6 +74,19 @@ std::vector<int64_t> ResourceAllocationScorer::podRequests(const framework::Pod&
     }
 }
 
+int64_t ResourceAllocationScorer::apply(std::span<const int64_t> requested, std::span<const int64_t> allocatable) const {
+    if (!strategy_) return scorer_(requested, allocatable);
+    switch (*strategy_) {
+    case Strategy::LeastAllocated:
+        return leastAllocatedScore(requested, allocatable, resources_);
+    case Strategy::MostAllocated:
+        return mostAllocatedScore(requested, allocatable, resources_);
+    case Strategy::BalancedAllocation:
+        return balancedResourceScorer(requested, allocatable);
+    }
+    return 0;
+}
+
 std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const framework::NodeInfo& nodeInfo,
                                                                       const std::vector<int64_t>& podRequests) const {
     if (nodeInfo.node() == nullptr) return {0, framework::Status::error("node not found")};
@@ -78,11 +98,11 @@ std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const fram
     if (n > kInline) {
         std::vector<int64_t> requested(n), allocatable(n);
         fill(nodeInfo, podRequests, requested.data(), allocatable.data());
-        return {scorer_(requested, allocatable), {}};
+        return {apply(requested, allocatable), {}};
     }
     int64_t requested[kInline], allocatable[kInline];
     fill(nodeInfo, podRequests, requested, allocatable);
-    return {scorer_(std::span<const int64_t>(requested, n), std::span<const int64_t>(allocatable, n)), {}};
+    return {apply(std::span<const int64_t>(requested, n), std::span<const int64_t>(allocatable, n)), {}};
 }
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -28,7 +29,12 @@ using ScoreFunction = std::function<int64_t(std::span<const int64_t> requested, 
 
 class ResourceAllocationScorer {
 public:
+    // The in-tree strategies. Score runs for every feasible node of every cycle, so these are
+    // called directly rather than through a ScoreFunction.
+    enum class Strategy { LeastAllocated, MostAllocated, BalancedAllocation };
+
     ResourceAllocationScorer(std::string name, bool useRequested, ScoreFunction scorer, std::vector<ResourceSpec> resources);
+    ResourceAllocationScorer(std::string name, bool useRequested, Strategy strategy, std::vector<ResourceSpec> resources);
 
     const std::string& name() const { return name_; }
     const std::vector<ResourceSpec>& resources() const { return resources_; }
@@ -48,13 +54,16 @@ private:
     // node; (0, 0) when skipped.
     std::pair<int64_t, int64_t> allocatableAndRequested(const framework::NodeInfo& nodeInfo, size_t resource,
                                                         int64_t podRequest) const;
+    // The strategy's node score.
+    int64_t apply(std::span<const int64_t> requested, std::span<const int64_t> allocatable) const;
     // Both lists for every configured resource (0/0 where skipped).
     void fill(const framework::NodeInfo& nodeInfo, const std::vector<int64_t>& podRequests, int64_t* requested,
               int64_t* allocatable) const;
 
     std::string name_;
     bool useRequested_;
-    ScoreFunction scorer_;
+    ScoreFunction scorer_;                 // used when strategy_ is unset
+    std::optional<Strategy> strategy_;
     std::vector<ResourceSpec> resources_;
     std::vector<Kind> kinds_;  // per resource
 };

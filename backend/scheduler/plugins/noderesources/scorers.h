@@ -17,11 +17,15 @@ namespace pilothouse::scheduler::plugins::noderesources {
 // LeastAllocated, per resource: (capacity - requested) * 100 / capacity (integer division),
 // 0 when requested exceeds capacity. Node: sum(score * weight) / sum(weight), integer division.
 int64_t leastRequestedScore(int64_t requested, int64_t capacity);
+int64_t leastAllocatedScore(std::span<const int64_t> requested, std::span<const int64_t> allocatable,
+                            std::span<const ResourceSpec> resources);
 ScoreFunction leastResourceScorer(std::vector<ResourceSpec> resources);
 
 // MostAllocated, per resource: requested * 100 / capacity with requested capped at capacity.
 // Node: sum(score * weight) / sum(weight), integer division.
 int64_t mostRequestedScore(int64_t requested, int64_t capacity);
+int64_t mostAllocatedScore(std::span<const int64_t> requested, std::span<const int64_t> allocatable,
+                           std::span<const ResourceSpec> resources);
 ScoreFunction mostResourceScorer(std::vector<ResourceSpec> resources);
 
 // RequestedToCapacityRatio: the shape (scores 0..10 scaled to 0..100) applied to the utilization
