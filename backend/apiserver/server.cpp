@@ -657,7 +657,7 @@ private:
 // ---- APIServer ----
 
 APIServer::APIServer(store::Store& store, const sim::Clock& clock, Config config)
-    : store_(store), clock_(clock), config_(std::move(config)), randomState_(config_.uidSeed) {}
+    : store_(store), clock_(clock), config_(std::move(config)), informers_(store), randomState_(config_.uidSeed) {}
 
 APIServer::~APIServer() = default;
 
@@ -677,6 +677,7 @@ StatusOr<MessagePtr> APIServer::decodeStored(const api::ResourceType& type, cons
 }
 
 std::vector<MessagePtr> APIServer::list(const api::ResourceType& type, const std::string& ns) const {
+    if (auto cached = informers_.list(type, ns)) return std::move(*cached);
     std::vector<MessagePtr> out;
     auto result = store_.list(registry::namespacePrefix(type, ns));
     if (!result) return out;
@@ -687,6 +688,7 @@ std::vector<MessagePtr> APIServer::list(const api::ResourceType& type, const std
 
 MessagePtr APIServer::get(const api::ResourceType& type, const std::string& ns,
                           const std::string& name) const {
+    if (auto cached = informers_.get(type, ns, name)) return std::move(*cached);
     auto kv = store_.get(registry::objectKey(type, ns, name));
     if (!kv) return nullptr;
     auto obj = decodeStored(type, *kv);
