@@ -145,12 +145,20 @@ StatusOr<Filter> makeFilter(const Request& req) {
     return f;
 }
 
-std::string serialize(const api::ResourceType& type, const Message& object) {
-    MessagePtr copy(object.New());
-    copy->CopyFrom(object);
-    api::mutableMetadata(copy.get())->clear_resource_version();
-    api::setTypeMeta(copy.get(), type);
-    codec::clearEmptyStructs(copy.get());
+// The bytes stored for an object about to be written: without resourceVersion (the store's
+// revision is the version), with TypeMeta, and without empty always-emit structs. The first two
+// are set on `object` itself, which every caller is about to return with its TypeMeta and the
+// new (or kept) resourceVersion anyway; only when there are empty structs to clear is a copy
+// made, so the object returned keeps them, as before.
+std::string serialize(const api::ResourceType& type, Message* object) {
+    api::mutableMetadata(object)->clear_resource_version();
+    api::setTypeMeta(object, type);
+    MessagePtr cleared;
+    if (codec::hasEmptyStructs(*object)) {
+        cleared.reset(object->New());
+        cleared->CopyFrom(*object);
+        codec::clearEmptyStructs(cleared.get());
+    }
     // Deterministic: map entries in key order, so equal objects give equal bytes (no-op updates
     // are detected by comparing them, and runs replay byte for byte).
     std::string bytes;
@@ -158,7 +166,7 @@ std::string serialize(const api::ResourceType& type, const Message& object) {
         google::protobuf::io::StringOutputStream stream(&bytes);
         google::protobuf::io::CodedOutputStream out(&stream);
         out.SetSerializationDeterministic(true);
-        copy->SerializeToCodedStream(&out);
+        (cleared ? *cleared : *object).SerializeToCodedStream(&out);
     }
     return bytes;
 }
@@ -410,7 +418,7 @@ public:
         }
         const std::string name = meta->name();
         auto kv = s_.store_.create(registry::objectKey(*req_.type, meta->namespace_(), name),
-                                   serialize(*req_.type, *obj));
+                                   serialize(*req_.type, obj.get()));
         return storeResult(std::move(kv), std::move(obj), name, "create");
     }
 
@@ -478,7 +486,7 @@ public:
             resp_.object = std::move(obj);
             return resp_;
         }
-        const std::string bytes = serialize(*req_.type, *obj);
+        const std::string bytes = serialize(*req_.type, obj.get());
         if (bytes == oldKv.value) {
             // No change: nothing is written and the resourceVersion stays (as kube-apiserver does).
             record(kStageStorage, "etcd", true, "no change; not written", 0);
@@ -587,7 +595,7 @@ public:
             return resp_;
         }
         if (graceful) {
-            auto kv = s_.store_.update(oldKv.key, serialize(*req_.type, *obj), oldKv.modRevision);
+            auto kv = s_.store_.update(oldKv.key, serialize(*req_.type, obj.get()), oldKv.modRevision);
             return storeResult(std::move(kv), std::move(obj), req_.name, "update");
         }
         auto kv = s_.store_.remove(oldKv.key, oldKv.modRevision);
@@ -641,7 +649,7 @@ public:
             return resp_;
         }
         MessagePtr obj(pod.release());
-        auto kv = s_.store_.update(oldKv.key, serialize(*req_.type, *obj), oldKv.modRevision);
+        auto kv = s_.store_.update(oldKv.key, serialize(*req_.type, obj.get()), oldKv.modRevision);
         return storeResult(std::move(kv), std::move(obj), podName, "update");
     }
 
