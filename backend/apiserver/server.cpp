@@ -178,7 +178,10 @@ std::string serialize(const api::ResourceType& type, Message* object) {
 class APIServer::Pipeline {
 public:
     Pipeline(APIServer& server, const Request& req, Response& resp)
-        : s_(server), req_(req), resp_(resp), t_(server.clock_.nowUnixNanos()) {}
+        : s_(server), req_(req), resp_(resp), t_(server.clock_.nowUnixNanos()) {
+        // A create records about a dozen stages: one allocation instead of the vector's growth.
+        resp_.trace.reserve(kTypicalStages);
+    }
 
     void record(const char* stage, std::string step, bool passed, std::string detail,
                 int64_t cost) {
@@ -654,6 +657,8 @@ public:
     }
 
 private:
+    static constexpr size_t kTypicalStages = 16;
+
     APIServer& s_;
     const Request& req_;
     Response& resp_;
