@@ -24,6 +24,7 @@
 #include "api/codec/value.h"
 #include "api/scheme.h"
 #include "apiserver/admission/interface.h"
+#include "apiserver/informer_cache.h"
 #include "apiserver/lister.h"
 #include "apiserver/request.h"
 #include "apiserver/stage_costs.h"
@@ -105,7 +106,8 @@ public:
 
     store::Store& store() { return store_; }
 
-    // ObjectLister: reads without authorization (for admission plugins and authorizers).
+    // ObjectLister: reads without authorization (for admission plugins and authorizers); the
+    // kinds they read on every request come from the informer cache (informer_cache.h).
     std::vector<std::unique_ptr<google::protobuf::Message>> list(
         const api::ResourceType& type, const std::string& namespace_) const override;
     std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type,
@@ -126,6 +128,7 @@ private:
     store::Store& store_;
     const sim::Clock& clock_;
     Config config_;
+    mutable InformerCache informers_;
     std::mutex randomMutex_;
     uint64_t randomState_;
 };

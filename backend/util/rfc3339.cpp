@@ -52,7 +52,18 @@ int64_t floorDiv(int64_t a, int64_t b) {
     return q;
 }
 
-// "YYYY-MM-DDTHH:MM:SS" for the whole seconds of t, plus the nanoseconds left over.
+// Writes v as exactly `width` decimal digits (v fits).
+char* putDigits(char* out, int64_t v, int width) {
+    for (int i = width - 1; i >= 0; --i) {
+        out[i] = static_cast<char>('0' + v % 10);
+        v /= 10;
+    }
+    return out + width;
+}
+
+// "YYYY-MM-DDTHH:MM:SS" for the whole seconds of t, plus the nanoseconds left over. Every object
+// the API server creates or binds gets one, so the digits are written directly rather than
+// through snprintf (years outside 0..9999 keep the printf form).
 std::string formatSeconds(int64_t ns, int64_t* nanosOut) {
     const int64_t secs = floorDiv(ns, kNanosPerSecond);
     *nanosOut = ns - secs * kNanosPerSecond;
@@ -60,10 +71,24 @@ std::string formatSeconds(int64_t ns, int64_t* nanosOut) {
     const int64_t sod = secs - days * kSecondsPerDay;
     const Civil c = civilFromDays(days);
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%04lld-%02d-%02dT%02d:%02d:%02d",
-                  static_cast<long long>(c.year), c.month, c.day, static_cast<int>(sod / 3600),
-                  static_cast<int>(sod / 60 % 60), static_cast<int>(sod % 60));
-    return buf;
+    if (c.year < 0 || c.year > 9999) {
+        std::snprintf(buf, sizeof buf, "%04lld-%02d-%02dT%02d:%02d:%02d",
+                      static_cast<long long>(c.year), c.month, c.day, static_cast<int>(sod / 3600),
+                      static_cast<int>(sod / 60 % 60), static_cast<int>(sod % 60));
+        return buf;
+    }
+    char* p = putDigits(buf, c.year, 4);
+    *p++ = '-';
+    p = putDigits(p, c.month, 2);
+    *p++ = '-';
+    p = putDigits(p, c.day, 2);
+    *p++ = 'T';
+    p = putDigits(p, sod / 3600, 2);
+    *p++ = ':';
+    p = putDigits(p, sod / 60 % 60, 2);
+    *p++ = ':';
+    p = putDigits(p, sod % 60, 2);
+    return std::string(buf, p);
 }
 
 Status parseError(std::string_view text, const char* what) {
@@ -97,9 +122,11 @@ std::string format(int64_t t) {
 std::string formatMicro(int64_t t) {
     int64_t nanos = 0;
     std::string s = formatSeconds(t, &nanos);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, ".%06lldZ", static_cast<long long>(nanos / 1000));
-    return s + buf;
+    char buf[8];
+    buf[0] = '.';
+    putDigits(buf + 1, nanos / 1000, 6);
+    buf[7] = 'Z';
+    return s.append(buf, sizeof buf);
 }
 
 std::string formatNano(int64_t t) {

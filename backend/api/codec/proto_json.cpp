@@ -6,6 +6,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
 
 #include "api/codec/json.h"
 #include "api/codec/yaml.h"
@@ -371,46 +374,102 @@ Value encode(const Message& m) {
     return out;
 }
 
-void canonicalize(Message* m) {
-    const Descriptor* d = m->GetDescriptor();
-    const Reflection* r = m->GetReflection();
-    for (int i = 0; i < d->field_count(); ++i) {
-        const FieldDescriptor* f = d->field(i);
-        if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
-            if (f->is_map()) {
-                const FieldDescriptor* valueField = f->message_type()->map_value();
-                const bool quantities = kindOf(f) == pilothouse::api::QUANTITY;
-                for (int j = 0; j < r->FieldSize(*m, f); ++j) {
-                    Message* entry = r->MutableRepeatedMessage(m, f, j);
-                    const Reflection* er = entry->GetReflection();
-                    if (valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
-                        canonicalize(er->MutableMessage(entry, valueField));
-                    } else if (quantities) {
-                        auto q = resource::Quantity::parse(er->GetString(*entry, valueField));
-                        if (q) er->SetString(entry, valueField, q->toString());
-                    }
-                }
-            } else if (f->is_repeated()) {
-                for (int j = 0; j < r->FieldSize(*m, f); ++j)
-                    canonicalize(r->MutableRepeatedMessage(m, f, j));
-            } else if (r->HasField(*m, f)) {
-                canonicalize(r->MutableMessage(m, f));
+// Which fields of a message type canonicalize() and clearEmpty() have to visit, worked out once
+// per type: both run on every object the API server stores, and most of a Pod's fields (every
+// scalar, and whole subtrees such as probes or volumes) hold neither a quantity nor an always-emit
+// struct. A recursive type counts as containing what it is still being worked out for, so the
+// walks may visit more than they need, never less.
+struct WalkPlan {
+    std::vector<const FieldDescriptor*> quantityStrings;  // singular QUANTITY string fields
+    // Message fields (singular, repeated, or maps: quantity-valued or with message values)
+    // whose type holds a quantity somewhere.
+    std::vector<const FieldDescriptor*> quantityChildren;
+    // Non-map message fields that are always_emit or whose type holds one somewhere.
+    std::vector<const FieldDescriptor*> structChildren;
+    bool inProgress = true;
+};
+
+class WalkPlans {
+public:
+    static const WalkPlan& of(const Descriptor* d) {
+        static WalkPlans plans;
+        std::lock_guard lock(plans.mu_);
+        return plans.build(d);
+    }
+
+private:
+    const WalkPlan& build(const Descriptor* d) {
+        auto [it, inserted] = plans_.try_emplace(d);
+        if (!inserted) return *it->second;
+        it->second = std::make_unique<WalkPlan>();
+        WalkPlan& plan = *it->second;  // stable: the map holds pointers
+        for (int i = 0; i < d->field_count(); ++i) {
+            const FieldDescriptor* f = d->field(i);
+            if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING) {
+                if (kindOf(f) == pilothouse::api::QUANTITY && !f->is_repeated()) plan.quantityStrings.push_back(f);
+                continue;
             }
-        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_STRING &&
-                   kindOf(f) == pilothouse::api::QUANTITY && !f->is_repeated()) {
-            if (f->has_presence() && !r->HasField(*m, f)) continue;
-            auto q = resource::Quantity::parse(r->GetString(*m, f));
-            if (q) r->SetString(m, f, q->toString());
+            if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE) continue;
+            if (f->is_map()) {
+                const FieldDescriptor* value = f->message_type()->map_value();
+                const bool quantities = value->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
+                                            ? holdsQuantities(value->message_type())
+                                            : kindOf(f) == pilothouse::api::QUANTITY;
+                if (quantities) plan.quantityChildren.push_back(f);
+                continue;
+            }
+            if (holdsQuantities(f->message_type())) plan.quantityChildren.push_back(f);
+            if (alwaysEmit(f) || holdsStructs(f->message_type())) plan.structChildren.push_back(f);
         }
+        plan.inProgress = false;
+        return plan;
+    }
+    bool holdsQuantities(const Descriptor* d) {
+        const WalkPlan& p = build(d);
+        return p.inProgress || !p.quantityStrings.empty() || !p.quantityChildren.empty();
+    }
+    bool holdsStructs(const Descriptor* d) {
+        const WalkPlan& p = build(d);
+        return p.inProgress || !p.structChildren.empty();
+    }
+
+    std::mutex mu_;
+    std::unordered_map<const Descriptor*, std::unique_ptr<WalkPlan>> plans_;  // guarded by mu_
+};
+
+void canonicalize(Message* m) {
+    const WalkPlan& plan = WalkPlans::of(m->GetDescriptor());
+    const Reflection* r = m->GetReflection();
+    for (const FieldDescriptor* f : plan.quantityChildren) {
+        if (f->is_map()) {
+            const FieldDescriptor* valueField = f->message_type()->map_value();
+            for (int j = 0; j < r->FieldSize(*m, f); ++j) {
+                Message* entry = r->MutableRepeatedMessage(m, f, j);
+                const Reflection* er = entry->GetReflection();
+                if (valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
+                    canonicalize(er->MutableMessage(entry, valueField));
+                } else {
+                    auto q = resource::Quantity::parse(er->GetString(*entry, valueField));
+                    if (q) er->SetString(entry, valueField, q->toString());
+                }
+            }
+        } else if (f->is_repeated()) {
+            for (int j = 0; j < r->FieldSize(*m, f); ++j)
+                canonicalize(r->MutableRepeatedMessage(m, f, j));
+        } else if (r->HasField(*m, f)) {
+            canonicalize(r->MutableMessage(m, f));
+        }
+    }
+    for (const FieldDescriptor* f : plan.quantityStrings) {
+        if (f->has_presence() && !r->HasField(*m, f)) continue;
+        auto q = resource::Quantity::parse(r->GetString(*m, f));
+        if (q) r->SetString(m, f, q->toString());
     }
 }
 
 void clearEmpty(Message* m) {
-    const Descriptor* d = m->GetDescriptor();
     const Reflection* r = m->GetReflection();
-    for (int i = 0; i < d->field_count(); ++i) {
-        const FieldDescriptor* f = d->field(i);
-        if (f->cpp_type() != FieldDescriptor::CPPTYPE_MESSAGE || f->is_map()) continue;
+    for (const FieldDescriptor* f : WalkPlans::of(m->GetDescriptor()).structChildren) {
         if (f->is_repeated()) {
             for (int j = 0; j < r->FieldSize(*m, f); ++j) clearEmpty(r->MutableRepeatedMessage(m, f, j));
             continue;
@@ -422,9 +481,28 @@ void clearEmpty(Message* m) {
     }
 }
 
+// Whether clearEmpty(m) would change anything. A child it would not change is empty afterwards
+// exactly when it is empty now.
+bool hasEmpty(const Message& m) {
+    const Reflection* r = m.GetReflection();
+    for (const FieldDescriptor* f : WalkPlans::of(m.GetDescriptor()).structChildren) {
+        if (f->is_repeated()) {
+            for (int j = 0; j < r->FieldSize(m, f); ++j)
+                if (hasEmpty(r->GetRepeatedMessage(m, f, j))) return true;
+            continue;
+        }
+        if (!r->HasField(m, f)) continue;
+        const Message& child = r->GetMessage(m, f);
+        if (hasEmpty(child) || (alwaysEmit(f) && child.ByteSizeLong() == 0)) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 void clearEmptyStructs(Message* message) { clearEmpty(message); }
+
+bool hasEmptyStructs(const Message& message) { return hasEmpty(message); }
 
 Status decodeMessage(const Value& value, Message* message, std::vector<std::string>* warnings,
                      const std::string& pathPrefix) {

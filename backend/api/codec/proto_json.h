@@ -41,5 +41,7 @@ void canonicalizeQuantities(google::protobuf::Message* message);
 // struct from an empty one, so neither should we: after this, objects that print the same JSON
 // serialize to the same bytes (the API server's no-op detection relies on it).
 void clearEmptyStructs(google::protobuf::Message* message);
+// Whether clearEmptyStructs would change the message (read-only).
+bool hasEmptyStructs(const google::protobuf::Message& message);
 
 }  // namespace pilothouse::codec
