@@ -17,7 +17,7 @@ namespace {
 
 using codec::Value;
 
-Value nodeJson(const scheduler::NodeExplanation& n) {
+Value nodeJson(const scheduler::Explanation& e, const scheduler::NodeExplanation& n) {
     Value v = Value::object();
     Value filter = Value::object();
     for (const auto& [plugin, reasons] : n.filter) {
@@ -27,9 +27,10 @@ Value nodeJson(const scheduler::NodeExplanation& n) {
     }
     v.set("filter", std::move(filter));
     if (!n.feasible && !n.rejectedBy.empty()) v.set("rejectedBy", n.rejectedBy);
-    if (n.feasible && !n.scores.empty()) {
+    const auto nodeScores = e.scoresOf(n);
+    if (n.feasible && !nodeScores.empty()) {
         Value scores = Value::object();
-        for (const auto& s : n.scores) scores.set(s.plugin, Value(s.normalized));
+        for (const auto& s : nodeScores) scores.set(std::string(s.plugin), Value(s.normalized));
         v.set("scores", std::move(scores));
         v.set("total", Value(n.total));
     }
@@ -50,7 +51,7 @@ Value outcomeJson(const scheduler::PodOutcome& o, bool explain) {
     }
     if (explain && o.explanation) {
         Value nodes = Value::object();
-        for (const auto& n : o.explanation->nodes) nodes.set(n.node, nodeJson(n));
+        for (const auto& n : o.explanation->nodes) nodes.set(n.node, nodeJson(*o.explanation, n));
         v.set("nodes", std::move(nodes));
     }
     return v;
@@ -89,8 +90,7 @@ void printText(const std::vector<scheduler::PodOutcome>& outcomes, bool explain,
         std::vector<std::string> scorers;
         for (const auto& [p, w] : e.scorePlugins) {
             bool scored = false;
-            for (const auto& n : e.nodes)
-                for (const auto& s : n.scores) scored |= s.plugin == p;
+            for (const auto& sp : e.scores.plugins) scored |= sp == p;
             if (scored) scorers.push_back(p);
         }
         for (const auto& p : scorers) m.headers.push_back(p + "×" + std::to_string([&] {
@@ -110,11 +110,11 @@ void printText(const std::vector<scheduler::PodOutcome>& outcomes, bool explain,
             }
             for (const auto& p : scorers) {
                 std::string cell = "-";
-                for (const auto& s : n.scores)
+                for (const auto& s : e.scoresOf(n))
                     if (s.plugin == p) cell = std::to_string(s.normalized);
                 row.push_back(cell);
             }
-            row.push_back(n.feasible && !n.scores.empty() ? std::to_string(n.total) : "-");
+            row.push_back(n.feasible && n.scoreRow >= 0 ? std::to_string(n.total) : "-");
             m.rows.push_back(std::move(row));
         }
         out << renderTable(m);

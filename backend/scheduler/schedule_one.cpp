@@ -32,6 +32,17 @@ std::string FitError::message() const {
     return msg;
 }
 
+std::vector<framework::PluginScore> Explanation::scoresOf(const NodeExplanation& node) const {
+    std::vector<framework::PluginScore> out;
+    if (node.scoreRow < 0) return out;
+    const size_t r = size_t(node.scoreRow);
+    for (size_t p = 0; p < scores.plugins.size(); ++p) {
+        const int64_t normalized = scores.normalized[p][r];
+        out.push_back({scores.plugins[p], scores.raw[p][r], normalized, normalized * scores.weights[p]});
+    }
+    return out;
+}
+
 void beginExplanation(Explanation& e, const framework::Framework& fwk, const Pod& pod) {
     e.pod = framework::podKey(pod);
     e.profile = fwk.schedulerName();
@@ -55,16 +66,34 @@ int32_t SchedulingAlgorithm::numFeasibleNodesToFind(const std::optional<int32_t>
 
 namespace {
 
-// The explanation's entry for a node, found through an index built once per attempt (a linear
-// search made every attempt quadratic in the number of nodes).
-// Keyed by the snapshot's NodeInfo (stable for the cycle), so building it allocates no strings.
+// The explanation's entry for a node. With explainAll every node has one, made up front and found
+// through an index; otherwise an entry is added when the attempt evaluates the node (each node
+// once, except a nominated node that fails and is met again in the loop), which keeps the record
+// of an ordinary attempt proportional to the nodes it looked at.
 struct ExplanationIndex {
     Explanation* e = nullptr;
-    std::unordered_map<const NodeInfo*, size_t> byNode;
+    bool all = false;
+    std::unordered_map<const NodeInfo*, size_t> byNode;  // with `all`
+    const NodeInfo* nominated = nullptr;
+    size_t nominatedEntry = 0;
     NodeExplanation* operator()(const NodeInfo* node) {
         if (!e) return nullptr;
-        auto it = byNode.find(node);
-        return it == byNode.end() ? nullptr : &e->nodes[it->second];
+        if (all) {
+            auto it = byNode.find(node);
+            return it == byNode.end() ? nullptr : &e->nodes[it->second];
+        }
+        if (node == nominated) return &e->nodes[nominatedEntry];
+        e->nodes.push_back({node->nodeName()});
+        return &e->nodes.back();
+    }
+    // The nominated node's entry, made before the loop.
+    NodeExplanation* nominatedNode(const NodeInfo* node) {
+        NodeExplanation* ne = (*this)(node);
+        if (e && !all) {
+            nominated = node;
+            nominatedEntry = e->nodes.size() - 1;
+        }
+        return ne;
     }
 };
 
@@ -94,12 +123,16 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
     if (e) {
         beginExplanation(*e, fwk, pod);
         e->nodes.clear();
-        e->nodes.reserve(allNodes.size());
+        e->scores = {};
         explained.e = e;
-        explained.byNode.reserve(allNodes.size());
-        for (const NodeInfo* n : allNodes) {
-            explained.byNode.emplace(n, e->nodes.size());
-            e->nodes.push_back({n->nodeName()});
+        explained.all = explainAll;
+        if (explainAll) {
+            e->nodes.reserve(allNodes.size());
+            explained.byNode.reserve(allNodes.size());
+            for (const NodeInfo* n : allNodes) {
+                explained.byNode.emplace(n, e->nodes.size());
+                e->nodes.push_back({n->nodeName()});
+            }
         }
     }
     if (allNodes.empty()) {
@@ -134,15 +167,23 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
 
     std::vector<const NodeInfo*>& feasible = feasibleBuf_;
     feasible.clear();
+    std::vector<size_t> feasibleEntries;  // each feasible node's entry in e->nodes
+    auto entryOf = [&](const NodeExplanation* ne) { return size_t(ne - e->nodes.data()); };
     // ---- a nominated node (from an earlier preemption) is tried first ----
     if (!pod.status().nominated_node_name().empty()) {
         if (NodeInfo* nominated = fwk.snapshot().get(pod.status().nominated_node_name())) {
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *nominated);
+            NodeExplanation* ne = explained.nominatedNode(nominated);
             if (s.isSuccess()) {
                 feasible.push_back(nominated);
-                if (NodeExplanation* ne = explained(nominated)) {
+                if (ne) {
                     ne->evaluated = ne->feasible = true;
+                    feasibleEntries.push_back(entryOf(ne));
                 }
+            } else if (ne) {
+                ne->evaluated = true;
+                ne->rejectedBy = s.plugin();
+                if (!s.plugin().empty()) ne->filter[s.plugin()] = s.reasons();
             }
         }
     }
@@ -164,7 +205,10 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *n);
             if (s.isSuccess()) {
                 feasible.push_back(n);
-                if (NodeExplanation* ne = explained(n)) ne->evaluated = ne->feasible = true;
+                if (NodeExplanation* ne = explained(n)) {
+                    ne->evaluated = ne->feasible = true;
+                    feasibleEntries.push_back(entryOf(ne));
+                }
             } else if (s.isRejected()) {
                 diagnosis.nodeToStatus[n->nodeName()] = s;
                 diagnosis.unschedulablePlugins.insert(s.plugin());
@@ -208,13 +252,18 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         out.error = st;
         return out;
     }
-    if (e)
-        for (size_t i = 0; i < feasible.size(); ++i)
-            if (NodeExplanation* ne = explained(feasible[i])) {
-                auto row = scored.row(i);
-                ne->scores = std::move(row.scores);
-                ne->total = row.totalScore;
-            }
+    if (e) {
+        ScoreSheet& sheet = e->scores;
+        sheet.plugins.assign(scored.plugins.begin(), scored.plugins.end());
+        sheet.weights = scored.weights;
+        sheet.raw.assign(scored.raw.begin(), scored.raw.begin() + long(scored.plugins.size()));
+        sheet.normalized.assign(scored.normalized.begin(), scored.normalized.begin() + long(scored.plugins.size()));
+        for (size_t i = 0; i < feasible.size() && i < feasibleEntries.size(); ++i) {
+            NodeExplanation& ne = e->nodes[feasibleEntries[i]];
+            ne.scoreRow = int(i);
+            ne.total = scored.totals[i];
+        }
+    }
     if (feasible.size() == 1) {
         result.suggestedHost = feasible[0]->nodeName();
     } else {

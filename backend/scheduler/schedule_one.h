@@ -45,8 +45,17 @@ struct NodeExplanation {
     std::string rejectedBy;                                    // where upstream stopped
     bool feasible = false;
     bool evaluated = false;                                    // reached by the filter loop
-    std::vector<framework::PluginScore> scores;                // feasible nodes only
+    int scoreRow = -1;                                         // feasible nodes: its row in Explanation::scores
     int64_t total = 0;
+};
+
+// The score plugins' results for the feasible nodes of one attempt, column by column (copied
+// from the framework's score table in a few allocations, not one per node).
+struct ScoreSheet {
+    std::vector<std::string> plugins;              // plugins that scored, profile order
+    std::vector<int64_t> weights;                  // per plugin
+    std::vector<std::vector<int64_t>> raw;         // [plugin][row]
+    std::vector<std::vector<int64_t>> normalized;  // [plugin][row]
 };
 
 struct Explanation {
@@ -55,7 +64,11 @@ struct Explanation {
     std::vector<std::string> filterPlugins;
     std::vector<std::pair<std::string, int64_t>> scorePlugins;  // name, weight
     std::string preFilterRejection;  // "plugin: message" when PreFilter rejected the pod
-    std::vector<NodeExplanation> nodes;  // snapshot order
+    // With explainAll: every node, in snapshot order. Otherwise the nodes the attempt evaluated,
+    // in the order it evaluated them (the scheduler stops once it has found enough feasible
+    // nodes; a PreFilter rejection evaluates none).
+    std::vector<NodeExplanation> nodes;
+    ScoreSheet scores;
     int evaluatedNodes = 0;
     int feasibleNodes = 0;
     std::string selectedNode;
@@ -63,6 +76,9 @@ struct Explanation {
     std::string nominatedNode;  // preemption
     std::vector<std::string> victims;
     std::vector<std::string> preemptionCandidates;
+
+    // A feasible node's scores, one per plugin that scored (empty for other nodes).
+    std::vector<framework::PluginScore> scoresOf(const NodeExplanation& node) const;
 };
 
 struct ScheduleResult {
