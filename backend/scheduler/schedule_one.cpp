@@ -33,9 +33,13 @@ std::string FitError::message() const {
 }
 
 std::vector<framework::PluginScore> Explanation::scoresOf(const NodeExplanation& node) const {
+    if (node.scoreRow < 0) return {};
+    return scoresAt(size_t(node.scoreRow));
+}
+
+std::vector<framework::PluginScore> Explanation::scoresAt(size_t r) const {
     std::vector<framework::PluginScore> out;
-    if (node.scoreRow < 0) return out;
-    const size_t r = size_t(node.scoreRow);
+    if (r >= scores.nodes.size()) return out;
     for (size_t p = 0; p < scores.plugins.size(); ++p) {
         const int64_t normalized = scores.normalized[p][r];
         out.push_back({scores.plugins[p], scores.raw[p][r], normalized, normalized * scores.weights[p]});
@@ -86,7 +90,10 @@ struct ExplanationIndex {
         e->nodes.push_back({node->nodeName()});
         return &e->nodes.back();
     }
-    // The nominated node's entry, made before the loop.
+    // A feasible node's entry: only explainAll keeps one (an ordinary attempt's feasible nodes are
+    // the rows of its score sheet).
+    NodeExplanation* feasibleNode(const NodeInfo* node) { return all ? (*this)(node) : nullptr; }
+    // The entry of a nominated node that failed, made before the loop.
     NodeExplanation* nominatedNode(const NodeInfo* node) {
         NodeExplanation* ne = (*this)(node);
         if (e && !all) {
@@ -173,14 +180,13 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
     if (!pod.status().nominated_node_name().empty()) {
         if (NodeInfo* nominated = fwk.snapshot().get(pod.status().nominated_node_name())) {
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *nominated);
-            NodeExplanation* ne = explained.nominatedNode(nominated);
             if (s.isSuccess()) {
                 feasible.push_back(nominated);
-                if (ne) {
+                if (NodeExplanation* ne = explained.feasibleNode(nominated)) {
                     ne->evaluated = ne->feasible = true;
                     feasibleEntries.push_back(entryOf(ne));
                 }
-            } else if (ne) {
+            } else if (NodeExplanation* ne = explained.nominatedNode(nominated)) {
                 ne->evaluated = true;
                 ne->rejectedBy = s.plugin();
                 if (!s.plugin().empty()) ne->filter[s.plugin()] = s.reasons();
@@ -205,7 +211,7 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
             Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *n);
             if (s.isSuccess()) {
                 feasible.push_back(n);
-                if (NodeExplanation* ne = explained(n)) {
+                if (NodeExplanation* ne = explained.feasibleNode(n)) {
                     ne->evaluated = ne->feasible = true;
                     feasibleEntries.push_back(entryOf(ne));
                 }
@@ -258,6 +264,8 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         sheet.weights = scored.weights;
         sheet.raw.assign(scored.raw.begin(), scored.raw.begin() + long(scored.plugins.size()));
         sheet.normalized.assign(scored.normalized.begin(), scored.normalized.begin() + long(scored.plugins.size()));
+        sheet.nodes.assign(scored.nodes.begin(), scored.nodes.end());
+        sheet.totals = scored.totals;
         for (size_t i = 0; i < feasible.size() && i < feasibleEntries.size(); ++i) {
             NodeExplanation& ne = e->nodes[feasibleEntries[i]];
             ne.scoreRow = int(i);

@@ -49,9 +49,11 @@ struct NodeExplanation {
     int64_t total = 0;
 };
 
-// The score plugins' results for the feasible nodes of one attempt, column by column (copied
-// from the framework's score table in a few allocations, not one per node).
+// The score plugins' results for the feasible nodes of one attempt, a row per node, stored column
+// by column (copied from the framework's score table in a few allocations, not one per node).
 struct ScoreSheet {
+    std::vector<std::string> nodes;                // the feasible nodes scored, in order (rows)
+    std::vector<int64_t> totals;                   // [row]: sum of normalized × weight
     std::vector<std::string> plugins;              // plugins that scored, profile order
     std::vector<int64_t> weights;                  // per plugin
     std::vector<std::vector<int64_t>> raw;         // [plugin][row]
@@ -64,9 +66,11 @@ struct Explanation {
     std::vector<std::string> filterPlugins;
     std::vector<std::pair<std::string, int64_t>> scorePlugins;  // name, weight
     std::string preFilterRejection;  // "plugin: message" when PreFilter rejected the pod
-    // With explainAll: every node, in snapshot order. Otherwise the nodes the attempt evaluated,
-    // in the order it evaluated them (the scheduler stops once it has found enough feasible
-    // nodes; a PreFilter rejection evaluates none).
+    // With explainAll: every node, in snapshot order, feasible ones pointing at their score row.
+    // Otherwise, to keep the record of each of thousands of attempts small: the nodes the filters
+    // rejected, in the order they were evaluated (the scheduler stops once it has found enough
+    // feasible nodes; a PreFilter rejection evaluates none); the feasible ones are the rows of
+    // `scores` (none when a single feasible node was taken without scoring).
     std::vector<NodeExplanation> nodes;
     ScoreSheet scores;
     int evaluatedNodes = 0;
@@ -79,6 +83,8 @@ struct Explanation {
 
     // A feasible node's scores, one per plugin that scored (empty for other nodes).
     std::vector<framework::PluginScore> scoresOf(const NodeExplanation& node) const;
+    // The scores of the feasible node in row `row` of `scores`.
+    std::vector<framework::PluginScore> scoresAt(size_t row) const;
 };
 
 struct ScheduleResult {

@@ -338,6 +338,7 @@ bool Scheduler::scheduleOne() {
     if (st.isSuccess()) st = fwk->runBindPlugins(state, pod, host);
     if (!st.isSuccess()) return fail(st, "binding rejected: "), true;
     cache_.finishBinding(*assumed);
+    ++scheduledPods_;
     fwk->runPostBindPlugins(state, pod, host);
     queue_->deleteNominatedPodIfExists(pod);
     (void)events_.eventf(pod, nullptr, "Normal", "Scheduled", "Binding",

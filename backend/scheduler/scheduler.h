@@ -68,6 +68,8 @@ public:
     queue::PriorityQueue& queue() { return *queue_; }
     const cache::Cache& cache() const { return cache_; }
     const std::deque<AttemptRecord>& attempts() const { return attempts_; }
+    // Pods bound so far (upstream's scheduler_schedule_attempts_total{result="scheduled"}).
+    size_t scheduledPods() const { return scheduledPods_; }
     // Attempts recorded since the last call (for a journey feed).
     std::vector<AttemptRecord> takeAttempts();
 
@@ -109,6 +111,7 @@ private:
     std::map<std::string, std::shared_ptr<const framework::Node>> nodes_;  // by name
     std::deque<AttemptRecord> attempts_;
     size_t attemptsTaken_ = 0;
+    size_t scheduledPods_ = 0;
 };
 
 }  // namespace pilothouse::scheduler

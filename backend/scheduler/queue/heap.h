@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
-#include <map>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -142,7 +142,7 @@ private:
 
     Less less_;
     std::vector<Node> nodes_;
-    std::map<std::string, size_t> index_;
+    std::unordered_map<std::string, size_t> index_;  // key -> position in nodes_ (hashed: updated on every swap)
 };
 
 }  // namespace pilothouse::scheduler::queue

@@ -1,5 +1,7 @@
 #include "scheduler_controlplane_test.h"
 
+#include <algorithm>
+#include <set>
 #include <QtTest>
 
 #include <fstream>
@@ -127,6 +129,32 @@ void SchedulerControlPlaneTest::workedExampleThroughTheApiServer() {
             QCOMPARE(a.result, std::string("Unschedulable"));
             QCOMPARE(int(a.explanation.nodes.size()), 4);
         }
+    QVERIFY(explained);
+    // A successful attempt's record: the rejected nodes with their reasons, the feasible ones as
+    // score rows, the chosen node among the highest totals.
+    explained = false;
+    for (const auto& a : c.sched->attempts()) {
+        if (a.pod != "default/web-1" || a.result != "Scheduled") continue;
+        explained = true;
+        const auto& e = a.explanation;
+        QCOMPARE(e.selectedNode, std::string("node-d"));
+        std::set<std::string> seen;
+        for (const auto& n : e.nodes) {
+            QVERIFY(!n.feasible);
+            QVERIFY(!n.filter.empty());
+            seen.insert(n.node);
+        }
+        for (const auto& n : e.scores.nodes) QVERIFY(seen.insert(n).second);
+        QCOMPARE(int(seen.size()), e.evaluatedNodes);
+        QCOMPARE(int(e.scores.nodes.size()), e.feasibleNodes > 1 ? e.feasibleNodes : 0);
+        for (size_t row = 0; row < e.scores.nodes.size(); ++row) {
+            int64_t total = 0;
+            for (const auto& s : e.scoresAt(row)) total += s.weighted;
+            QCOMPARE(total, e.scores.totals[row]);
+            if (e.scores.nodes[row] == e.selectedNode)
+                QCOMPARE(total, *std::max_element(e.scores.totals.begin(), e.scores.totals.end()));
+        }
+    }
     QVERIFY(explained);
 }
 
