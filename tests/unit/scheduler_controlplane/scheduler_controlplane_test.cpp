@@ -1,10 +1,10 @@
 #include "scheduler_controlplane_test.h"
 
-#include <algorithm>
-#include <set>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "api/codec/manifest.h"
