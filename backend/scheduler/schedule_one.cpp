@@ -204,11 +204,15 @@ SchedulingAlgorithm::Outcome SchedulingAlgorithm::schedulePod(framework::Framewo
         const int32_t numToFind = explainAll ? int32_t(nodes.size())
                                              : numFeasibleNodesToFind(fwk.percentageOfNodesToScore(), int32_t(nodes.size()));
         size_t processed = 0;
+        const bool nominatedPods = fwk.hasNominatedPods();  // asked once, not per node
+        size_t index = nodes.empty() ? 0 : nextStartNodeIndex_ % nodes.size();
         for (size_t i = 0; i < nodes.size(); ++i) {
             if (int32_t(feasible.size()) >= numToFind) break;
-            NodeInfo* n = nodes[(nextStartNodeIndex_ + i) % nodes.size()];
+            NodeInfo* n = nodes[index];
+            if (++index == nodes.size()) index = 0;
             ++processed;
-            Status s = fwk.runFilterPluginsWithNominatedPods(state, pod, *n);
+            Status s = nominatedPods ? fwk.runFilterPluginsWithNominatedPods(state, pod, *n)
+                                     : fwk.runFilterPlugins(state, pod, *n);
             if (s.isSuccess()) {
                 feasible.push_back(n);
                 if (NodeExplanation* ne = explained.feasibleNode(n)) {

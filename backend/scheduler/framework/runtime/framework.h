@@ -102,6 +102,8 @@ public:
     void runPostBindPlugins(CycleState& state, const Pod& pod, const std::string& node);
 
     bool hasPostFilterPlugins() const { return !postFilter_.empty(); }
+    // False when no pod is nominated to any node (then the filters need only one pass per node).
+    bool hasNominatedPods() const { return !env_.hasNominatedPods || env_.hasNominatedPods(); }
     bool hasScorePlugins() const { return !score_.empty(); }
     std::vector<std::string> filterPluginNames() const;
     std::vector<std::string> scorePluginNames() const;
