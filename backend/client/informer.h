@@ -1,0 +1,83 @@
+// An informer (client-go's SharedIndexInformer, single-threaded): lists one resource through the
+// API server, then watches it from the list's resourceVersion, keeping a local cache of the
+// objects and telling its handlers about every add, update and delete. When the watch ends
+// (410 Gone after compaction, or cut off as too slow) it lists again and reconciles the cache
+// with what it finds, as a reflector does; a resync period replays every cached object to the
+// update handlers.
+//
+// Components never read each other's memory: everything an informer knows came through the API
+// server. sync() is called by its owner (a controller's or kubelet's reconcile step); it never
+// blocks.
+#pragma once
+
+#include <google/protobuf/message.h>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "apiserver/server.h"
+#include "util/status.h"
+
+namespace pilothouse::client {
+
+using ObjectPtr = std::shared_ptr<const google::protobuf::Message>;
+
+struct InformerHandlers {
+    std::function<void(const ObjectPtr& object)> onAdd;
+    std::function<void(const ObjectPtr& oldObject, const ObjectPtr& newObject)> onUpdate;
+    std::function<void(const ObjectPtr& lastState)> onDelete;
+};
+
+struct ListOptions {
+    std::string namespace_;      // "" = all namespaces
+    std::string labelSelector;
+    std::string fieldSelector;   // e.g. "spec.nodeName=node-1" (a kubelet's pods)
+};
+
+class Informer {
+public:
+    // `type`: e.g. Scheme::instance().byName("pods"); `token`: the component's bearer token.
+    Informer(apiserver::APIServer& server, const api::ResourceType& type, std::string token, ListOptions options = {});
+
+    void addHandlers(InformerHandlers handlers) { handlers_.push_back(std::move(handlers)); }
+
+    // The first list and watch. Handlers see every listed object as an add.
+    Status start();
+    // Applies every watch event delivered so far (re-listing when the watch ended). Returns the
+    // number of events applied.
+    StatusOr<size_t> sync();
+    // Replays every cached object to the update handlers (old == new), as a resync does.
+    void resync();
+
+    bool started() const { return watch_ != nullptr; }
+    // "namespace/name" (or "name" when cluster-scoped) -> object, in key order.
+    const std::map<std::string, ObjectPtr>& items() const { return items_; }
+    ObjectPtr get(const std::string& key) const;
+    template <typename T>
+    std::shared_ptr<const T> getAs(const std::string& key) const {
+        return std::static_pointer_cast<const T>(get(key));
+    }
+    int64_t lastSyncRevision() const { return revision_; }
+    const api::ResourceType& type() const { return type_; }
+
+private:
+    Status listAndWatch();
+    void apply(store::EventType type, ObjectPtr object);
+
+    apiserver::APIServer& server_;
+    const api::ResourceType& type_;
+    std::string token_;
+    ListOptions options_;
+    std::vector<InformerHandlers> handlers_;
+    std::map<std::string, ObjectPtr> items_;
+    std::unique_ptr<apiserver::WatchStream> watch_;
+    int64_t revision_ = 0;
+};
+
+// The cache key client-go uses (MetaNamespaceKeyFunc): "namespace/name", or "name".
+std::string keyOf(const google::protobuf::Message& object);
+
+}  // namespace pilothouse::client

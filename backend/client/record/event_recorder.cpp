@@ -1,0 +1,87 @@
+#include "client/record/event_recorder.h"
+
+#include <cstdio>
+
+#include "api/object.h"
+#include "core_v1.pb.h"
+#include "util/rfc3339.h"
+
+namespace pilothouse::client::record {
+
+namespace core = k8s::io::api::core::v1;
+
+EventRecorder::EventRecorder(apiserver::APIServer& server, const sim::Clock& clock, std::string component,
+                             std::string host, std::string token)
+    : server_(server), clock_(clock), component_(std::move(component)), host_(std::move(host)), token_(std::move(token)) {}
+
+Status EventRecorder::event(const google::protobuf::Message& object, const std::string& type, const std::string& reason,
+                            const std::string& message) {
+    const auto& meta = api::metadata(object);
+    const std::string kind = api::kindOf(object);
+    const std::string now = rfc3339::format(clock_.nowUnixNanos());
+    const std::string ns = meta.namespace_().empty() ? "default" : meta.namespace_();
+    const Key key{kind, ns, meta.name(), meta.uid(), type + "/" + reason, message};
+
+    auto* events = api::Scheme::instance().byName("events");
+    auto it = seen_.find(key);
+    if (it != seen_.end()) {
+        // Seen before: count and lastTimestamp go up (a merge patch, as client-go sends).
+        apiserver::Request patch;
+        patch.verb = "patch";
+        patch.type = events;
+        patch.namespace_ = it->second.namespace_;
+        patch.name = it->second.name;
+        patch.token = token_;
+        patch.patchType = apiserver::PatchType::Merge;
+        codec::Value body = codec::Value::object();
+        body.set("count", codec::Value(int64_t(it->second.count + 1)));
+        body.set("lastTimestamp", codec::Value(now));
+        patch.patch = std::move(body);
+        auto resp = server_.handle(patch);
+        if (resp.ok()) {
+            ++it->second.count;
+            return {};
+        }
+        if (resp.status.code() != StatusCode::NotFound) return resp.status;
+        seen_.erase(it);  // the event is gone (deleted, or its TTL ran out): record it anew
+    }
+
+    int64_t nanos = clock_.nowUnixNanos();
+    if (nanos <= lastNanos_) nanos = lastNanos_ + 1;  // names stay unique within one instant
+    lastNanos_ = nanos;
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, ".%llx", static_cast<unsigned long long>(nanos));
+    auto ev = std::make_shared<core::Event>();
+    ev->mutable_metadata()->set_name(meta.name() + suffix);
+    ev->mutable_metadata()->set_namespace_(ns);
+    auto* ref = ev->mutable_involved_object();
+    ref->set_kind(kind);
+    ref->set_api_version(api::apiVersionOf(object));
+    ref->set_namespace_(meta.namespace_());
+    ref->set_name(meta.name());
+    ref->set_uid(meta.uid());
+    ref->set_resource_version(meta.resource_version());
+    ev->set_reason(reason);
+    ev->set_message(message);
+    ev->mutable_source()->set_component(component_);
+    if (!host_.empty()) ev->mutable_source()->set_host(host_);
+    ev->set_first_timestamp(now);
+    ev->set_last_timestamp(now);
+    ev->set_count(1);
+    ev->set_type(type);
+    ev->set_reporting_component(component_);
+    ev->set_reporting_instance(host_);
+
+    apiserver::Request create;
+    create.verb = "create";
+    create.type = events;
+    create.namespace_ = ns;
+    create.token = token_;
+    create.body = ev;
+    auto resp = server_.handle(create);
+    if (!resp.ok()) return resp.status;
+    seen_[key] = Seen{ns, ev->metadata().name(), 1};
+    return {};
+}
+
+}  // namespace pilothouse::client::record

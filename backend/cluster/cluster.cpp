@@ -1,0 +1,74 @@
+#include "cluster/cluster.h"
+
+namespace pilothouse::cluster {
+
+Cluster::Cluster(ClusterOptions options) : options_(std::move(options)) {}
+
+StatusOr<std::unique_ptr<Cluster>> Cluster::create(ClusterOptions options) {
+    std::unique_ptr<Cluster> c(new Cluster(std::move(options)));
+    controlplane::Options cp;
+    cp.storePath = c->options_.storePath;
+    cp.seed = c->options_.seed;
+    auto started = controlplane::ControlPlane::start(cp, c->loop_.clock());
+    if (!started) return started.status();
+    c->controlPlane_ = std::move(*started);
+    return c;
+}
+
+Status Cluster::add(std::unique_ptr<Component> component) {
+    PH_RETURN_IF_ERROR(component->start().withContext(component->name() + ": starting: "));
+    components_.push_back(std::move(component));
+    wakeups_.push_back(sim::kInvalidEventId);
+    wakeupTimes_.push_back(std::nullopt);
+    return {};
+}
+
+Component* Cluster::find(const std::string& name) const {
+    for (const auto& c : components_)
+        if (c->name() == name) return c.get();
+    return nullptr;
+}
+
+Status Cluster::settle() {
+    for (int round = 0;; ++round) {
+        if (round >= options_.maxSettleRounds)
+            return Status(StatusCode::Internal, "the cluster did not settle after " + std::to_string(round) +
+                                                    " rounds at one instant (a component keeps reporting work)");
+        bool any = false;
+        for (const auto& c : components_) {
+            auto did = c->reconcile();
+            if (!did) return did.status().withContext(c->name() + ": ");
+            any = any || *did;
+        }
+        if (!any) break;
+    }
+    scheduleWakeups();
+    return {};
+}
+
+void Cluster::scheduleWakeups() {
+    for (size_t i = 0; i < components_.size(); ++i) {
+        const std::optional<sim::Time> want = components_[i]->nextWakeup();
+        if (want == wakeupTimes_[i] && (!want || loop_.isPending(wakeups_[i]))) continue;
+        if (wakeups_[i] != sim::kInvalidEventId) loop_.cancel(wakeups_[i]);
+        wakeups_[i] = sim::kInvalidEventId;
+        wakeupTimes_[i] = want;
+        if (!want) continue;
+        // The wake-up itself does nothing: settling after it lets the component do its work.
+        wakeups_[i] = loop_.scheduleAt(*want, components_[i]->name(), "wake up", [] {});
+    }
+}
+
+Status Cluster::runUntil(sim::Time t) {
+    PH_RETURN_IF_ERROR(settle());
+    for (;;) {
+        const std::optional<sim::Time> next = loop_.nextEventTime();
+        if (!next || *next > t) break;
+        loop_.runOne();
+        PH_RETURN_IF_ERROR(settle());
+    }
+    if (loop_.now() < t) loop_.runUntil(t);  // nothing due before t: just move the clock
+    return settle();
+}
+
+}  // namespace pilothouse::cluster

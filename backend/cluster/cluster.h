@@ -1,0 +1,64 @@
+// The simulated cluster: the control plane (store + API server), the scheduler, the controllers
+// and one kubelet per node, all on one deterministic event loop and its virtual clock — what
+// `pilothousectl simulate` and the GUI run.
+//
+// How time moves: the event loop holds the timed things (scenario actions, and a wake-up for each
+// component's nextWakeup()). After every event the cluster settles: it asks each component, in
+// the order they were added, to reconcile, and repeats until none did anything (their writes
+// reach the others through watches at once, at the same virtual instant). Then the clock jumps
+// to the next event. The same inputs and seed give the same run, byte for byte.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cluster/component.h"
+#include "controlplane/control_plane.h"
+#include "sim/event_loop.h"
+
+namespace pilothouse::cluster {
+
+struct ClusterOptions {
+    std::string storePath = ":memory:";
+    uint64_t seed = 1;
+    // Settling stops with an error after this many rounds at one instant (a component that always
+    // reports work would otherwise spin forever).
+    int maxSettleRounds = 10'000;
+};
+
+class Cluster {
+public:
+    static StatusOr<std::unique_ptr<Cluster>> create(ClusterOptions options);
+
+    sim::EventLoop& loop() { return loop_; }
+    const sim::Clock& clock() const { return loop_.clock(); }
+    controlplane::ControlPlane& controlPlane() { return *controlPlane_; }
+    apiserver::APIServer& apiServer() { return controlPlane_->apiServer(); }
+    const ClusterOptions& options() const { return options_; }
+
+    // Adds (and starts) a component; it is reconciled after those added before it.
+    Status add(std::unique_ptr<Component> component);
+    const std::vector<std::unique_ptr<Component>>& components() const { return components_; }
+    Component* find(const std::string& name) const;
+
+    // Reconciles every component until none does anything, then (re)schedules their wake-ups.
+    Status settle();
+    // Runs events (and settles after each) up to virtual time `t`, then leaves the clock at t.
+    Status runUntil(sim::Time t);
+    Status runFor(sim::Duration d) { return runUntil(loop_.now() + d); }
+
+private:
+    explicit Cluster(ClusterOptions options);
+    void scheduleWakeups();
+
+    ClusterOptions options_;
+    sim::EventLoop loop_;
+    std::unique_ptr<controlplane::ControlPlane> controlPlane_;
+    std::vector<std::unique_ptr<Component>> components_;
+    std::vector<sim::EventId> wakeups_;    // per component: its pending wake-up event
+    std::vector<std::optional<sim::Time>> wakeupTimes_;
+    Status failure_;  // an error from a component during an event, reported by runUntil
+};
+
+}  // namespace pilothouse::cluster

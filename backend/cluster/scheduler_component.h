@@ -1,0 +1,32 @@
+// kube-scheduler as a cluster component: each reconcile takes in its watches and schedules every
+// pod in activeQ; its timed work is upstream's two flush loops (backoffQ every second,
+// unschedulable pods every 30 s), woken only while those sub-queues hold pods.
+#pragma once
+
+#include <memory>
+
+#include "cluster/component.h"
+#include "scheduler/scheduler.h"
+
+namespace pilothouse::cluster {
+
+class SchedulerComponent final : public Component {
+public:
+    SchedulerComponent(apiserver::APIServer& server, const sim::Clock& clock, scheduler::SchedulerOptions options);
+
+    std::string name() const override { return "kube-scheduler"; }
+    Status start() override;
+    StatusOr<bool> reconcile() override;
+    std::optional<sim::Time> nextWakeup() const override;
+
+    scheduler::Scheduler& scheduler() { return *scheduler_; }
+
+private:
+    apiserver::APIServer& server_;
+    const sim::Clock& clock_;
+    scheduler::SchedulerOptions options_;
+    std::unique_ptr<scheduler::Scheduler> scheduler_;
+    sim::Time lastBackoffFlush_{}, lastUnschedulableFlush_{};
+};
+
+}  // namespace pilothouse::cluster

@@ -1,0 +1,63 @@
+// The pod journey: every stage a pod passes through on its way to Running and Ready — each API
+// server stage of its creation, the store write, the scheduling queue, each scheduling attempt,
+// the binding, and on the node the kubelet's admission, image pull, sandbox and IP, containers,
+// probes, Running and Ready — with virtual start and end times. It is an observation record (as a
+// tracing system would collect), not a channel between components: they still talk only through
+// the API server. It feeds the GUI's animation and timeline and `pilothousectl simulate`.
+#pragma once
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "sim/clock.h"
+
+namespace pilothouse::sim {
+
+// Stage names, in the order a pod meets them (API server stages use apiserver/trace.h's names).
+inline constexpr const char* kStageQueue = "scheduling queue";         // detail: activeQ / backoffQ / unschedulablePods
+inline constexpr const char* kStageSchedulingAttempt = "scheduling";  // detail: chosen node or the FailedScheduling message
+inline constexpr const char* kStageBinding = "binding";
+inline constexpr const char* kStageKubeletAdmission = "kubelet admission";
+inline constexpr const char* kStageImagePull = "image pull";
+inline constexpr const char* kStageSandbox = "sandbox";                // detail: the pod IP
+inline constexpr const char* kStageContainers = "containers";
+inline constexpr const char* kStageProbes = "probes";
+inline constexpr const char* kStageRunning = "Running";
+inline constexpr const char* kStageReady = "Ready";
+inline constexpr const char* kStageEndpoints = "endpoints";
+inline constexpr const char* kStageTermination = "termination";
+
+struct JourneyStage {
+    std::string stage;
+    Time start;
+    Time end;
+    std::string detail;  // what happened there: the node chosen, the image, the IP, an error
+    bool failed = false;  // the stage ended in an error (Forbidden, FailedScheduling, ErrImagePull, ...)
+};
+
+// Thread-safe (the GUI reads while the simulation writes).
+class JourneyLog {
+public:
+    // pod: "namespace/name".
+    void record(const std::string& pod, JourneyStage stage) {
+        std::lock_guard lock(mu_);
+        journeys_[pod].push_back(std::move(stage));
+    }
+    std::map<std::string, std::vector<JourneyStage>> snapshot() const {
+        std::lock_guard lock(mu_);
+        return journeys_;
+    }
+    std::vector<JourneyStage> of(const std::string& pod) const {
+        std::lock_guard lock(mu_);
+        auto it = journeys_.find(pod);
+        return it == journeys_.end() ? std::vector<JourneyStage>{} : it->second;
+    }
+
+private:
+    mutable std::mutex mu_;
+    std::map<std::string, std::vector<JourneyStage>> journeys_;  // pod -> stages in order recorded
+};
+
+}  // namespace pilothouse::sim
