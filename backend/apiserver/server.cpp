@@ -677,6 +677,7 @@ APIServer::~APIServer() = default;
 Response APIServer::handle(const Request& request) {
     Response response;
     Pipeline(*this, request, response).run();
+    if (observer_) observer_(request, response);
     return response;
 }
 

@@ -104,6 +104,12 @@ public:
     Response handle(const Request& request);
     StatusOr<std::unique_ptr<WatchStream>> watch(const Request& request, RequestTrace* trace = nullptr);
 
+    // Sees every request handle() finished, with its response (its trace and result): what an
+    // audit log would record. The simulated cluster builds pod journeys and request metrics
+    // from it. Set it before requests flow; it runs on the requesting thread.
+    using RequestObserver = std::function<void(const Request& request, const Response& response)>;
+    void setRequestObserver(RequestObserver observer) { observer_ = std::move(observer); }
+
     store::Store& store() { return store_; }
 
     // ObjectLister: reads without authorization (for admission plugins and authorizers); the
@@ -131,6 +137,7 @@ private:
     mutable InformerCache informers_;
     std::mutex randomMutex_;
     uint64_t randomState_;
+    RequestObserver observer_;
 };
 
 }  // namespace pilothouse::apiserver

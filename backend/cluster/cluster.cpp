@@ -1,5 +1,7 @@
 #include "cluster/cluster.h"
 
+#include "api/object.h"
+
 namespace pilothouse::cluster {
 
 Cluster::Cluster(ClusterOptions options) : options_(std::move(options)) {}
@@ -12,7 +14,39 @@ StatusOr<std::unique_ptr<Cluster>> Cluster::create(ClusterOptions options) {
     auto started = controlplane::ControlPlane::start(cp, c->loop_.clock());
     if (!started) return started.status();
     c->controlPlane_ = std::move(*started);
+    Cluster* self = c.get();
+    c->apiServer().setRequestObserver(
+        [self](const apiserver::Request& req, const apiserver::Response& resp) { self->observe(req, resp); });
     return c;
+}
+
+namespace {
+
+// The HTTP code a request got, as apiserver_request_total labels it.
+int httpCode(const apiserver::Request& req, const apiserver::Response& resp) {
+    if (!resp.ok()) return resp.status.httpCode() ? resp.status.httpCode() : 500;
+    return req.verb == "create" ? 201 : 200;
+}
+
+}  // namespace
+
+void Cluster::observe(const apiserver::Request& req, const apiserver::Response& resp) {
+    if (!req.type) return;
+    ++requests_[{req.verb, req.type->resource, httpCode(req, resp)}];
+    // A pod's journey starts with the request that created it.
+    if (req.verb != "create" || req.type->resource != "pods" || !req.subresource.empty()) return;
+    std::string name = resp.object ? api::metadata(*resp.object).name() : (req.body ? api::metadata(*req.body).name() : "");
+    if (name.empty() && req.body) name = api::metadata(*req.body).generate_name() + "<generated>";
+    const std::string key = (req.namespace_.empty() ? "default" : req.namespace_) + "/" + name;
+    for (const auto& st : resp.trace) {
+        sim::JourneyStage stage;
+        stage.stage = st.stage + (st.step.empty() || st.step == st.stage ? "" : ": " + st.step);
+        stage.start = sim::fromUnixNanos(st.startNanos);
+        stage.end = sim::fromUnixNanos(st.endNanos);
+        stage.detail = st.detail;
+        stage.failed = !st.passed;
+        journeys_.record(key, std::move(stage));
+    }
 }
 
 Status Cluster::add(std::unique_ptr<Component> component) {

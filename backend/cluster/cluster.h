@@ -9,13 +9,16 @@
 // to the next event. The same inputs and seed give the same run, byte for byte.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <tuple>
 #include <string>
 #include <vector>
 
 #include "cluster/component.h"
 #include "controlplane/control_plane.h"
 #include "sim/event_loop.h"
+#include "sim/journey.h"
 
 namespace pilothouse::cluster {
 
@@ -48,9 +51,16 @@ public:
     Status runUntil(sim::Time t);
     Status runFor(sim::Duration d) { return runUntil(loop_.now() + d); }
 
+    // Every pod's journey: the API server's stages of its creation (from the request observer),
+    // the scheduler's attempts and the kubelet's stages (the components record into it).
+    sim::JourneyLog& journeys() { return journeys_; }
+    // apiserver_request_total: requests by verb, resource and HTTP code ("create pods 201").
+    const std::map<std::tuple<std::string, std::string, int>, int64_t>& requestCounts() const { return requests_; }
+
 private:
     explicit Cluster(ClusterOptions options);
     void scheduleWakeups();
+    void observe(const apiserver::Request& request, const apiserver::Response& response);
 
     ClusterOptions options_;
     sim::EventLoop loop_;
@@ -58,7 +68,8 @@ private:
     std::vector<std::unique_ptr<Component>> components_;
     std::vector<sim::EventId> wakeups_;    // per component: its pending wake-up event
     std::vector<std::optional<sim::Time>> wakeupTimes_;
-    Status failure_;  // an error from a component during an event, reported by runUntil
+    sim::JourneyLog journeys_;
+    std::map<std::tuple<std::string, std::string, int>, int64_t> requests_;
 };
 
 }  // namespace pilothouse::cluster

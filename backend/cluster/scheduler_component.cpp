@@ -1,5 +1,7 @@
 #include "cluster/scheduler_component.h"
 
+#include <algorithm>
+
 namespace pilothouse::cluster {
 
 namespace {
@@ -9,8 +11,8 @@ constexpr sim::Duration kUnschedulableFlushPeriod =
 }  // namespace
 
 SchedulerComponent::SchedulerComponent(apiserver::APIServer& server, const sim::Clock& clock,
-                                       scheduler::SchedulerOptions options)
-    : server_(server), clock_(clock), options_(std::move(options)) {}
+                                       scheduler::SchedulerOptions options, sim::JourneyLog* journeys)
+    : server_(server), clock_(clock), options_(std::move(options)), journeys_(journeys) {}
 
 Status SchedulerComponent::start() {
     auto created = scheduler::Scheduler::create(server_, clock_, options_);
@@ -34,9 +36,57 @@ StatusOr<bool> SchedulerComponent::reconcile() {
     bool did = false;
     while (scheduler_->scheduleOne()) {
         did = true;
+        recordAttempts();
         PH_RETURN_IF_ERROR(scheduler_->syncInformers());
     }
     return did;
+}
+
+void SchedulerComponent::recordAttempts() {
+    auto attempts = scheduler_->takeAttempts();
+    if (!journeys_) return;
+    for (const auto& a : attempts) {
+        // The API server's stages take modelled time (apiserver::StageCosts) without moving the
+        // clock, so the pod's last recorded stage may end a little after the instant the
+        // scheduler saw it; the journey keeps its stages in order by starting later ones no
+        // earlier than the previous one ended.
+        const auto before = journeys_->of(a.pod);
+        const sim::Time floor = before.empty() ? sim::fromUnixNanos(a.startNanos) : before.back().end;
+        const sim::Time start = std::max(sim::fromUnixNanos(a.startNanos), floor);
+        const sim::Time end = std::max(sim::fromUnixNanos(a.endNanos), start);
+        // The time in the queue: since the pod arrived (its last recorded stage) or since the
+        // previous attempt, in the sub-queue that attempt sent it to.
+        auto prev = lastAttempt_.find(a.pod);
+        sim::JourneyStage queued;
+        queued.stage = sim::kStageQueue;
+        queued.end = start;
+        if (prev == lastAttempt_.end()) {
+            queued.start = floor;
+            queued.detail = scheduler::queue::kActiveQ;
+        } else {
+            queued.start = prev->second.first;
+            queued.detail = prev->second.second == "Unschedulable" ? scheduler::queue::kUnschedulablePods
+                                                                   : scheduler::queue::kBackoffQ;
+        }
+        if (queued.start > queued.end) queued.start = queued.end;
+        journeys_->record(a.pod, std::move(queued));
+        sim::JourneyStage attempt;
+        attempt.stage = sim::kStageSchedulingAttempt;
+        attempt.start = start;
+        attempt.end = end;
+        const bool scheduled = a.result == "Scheduled";
+        attempt.failed = !scheduled;
+        attempt.detail = scheduled ? "node " + a.node : a.message;
+        journeys_->record(a.pod, std::move(attempt));
+        if (scheduled) {
+            sim::JourneyStage binding;
+            binding.stage = sim::kStageBinding;
+            binding.start = binding.end = end;
+            binding.detail = a.pod + " to " + a.node;
+            journeys_->record(a.pod, std::move(binding));
+        }
+        lastAttempt_[a.pod] = {end, a.result};
+    }
 }
 
 std::optional<sim::Time> SchedulerComponent::nextWakeup() const {

@@ -7,12 +7,17 @@
 
 #include "cluster/component.h"
 #include "scheduler/scheduler.h"
+#include "sim/journey.h"
+
+#include <map>
 
 namespace pilothouse::cluster {
 
 class SchedulerComponent final : public Component {
 public:
-    SchedulerComponent(apiserver::APIServer& server, const sim::Clock& clock, scheduler::SchedulerOptions options);
+    // `journeys` (optional) gets each pod's queue, scheduling and binding stages.
+    SchedulerComponent(apiserver::APIServer& server, const sim::Clock& clock, scheduler::SchedulerOptions options,
+                       sim::JourneyLog* journeys = nullptr);
 
     std::string name() const override { return "kube-scheduler"; }
     Status start() override;
@@ -26,7 +31,11 @@ private:
     const sim::Clock& clock_;
     scheduler::SchedulerOptions options_;
     std::unique_ptr<scheduler::Scheduler> scheduler_;
+    void recordAttempts();
+
+    sim::JourneyLog* journeys_;
     sim::Time lastBackoffFlush_{}, lastUnschedulableFlush_{};
+    std::map<std::string, std::pair<sim::Time, std::string>> lastAttempt_;  // pod -> end, result
 };
 
 }  // namespace pilothouse::cluster

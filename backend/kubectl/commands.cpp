@@ -18,6 +18,7 @@
 #include "apiserver/validation/validation.h"
 #include "controlplane/control_plane.h"
 #include "kubectl/schedule_command.h"
+#include "kubectl/simulate_command.h"
 #include "kubectl/table_printer.h"
 #include "sim/clock.h"
 
@@ -43,6 +44,9 @@ const char* kUsage =
     "                                           Schedule the pending pods of a cluster snapshot (e.g. a real\n"
     "                                           cluster's `kubectl get nodes,pods -A -o yaml`) as kube-scheduler\n"
     "                                           v1.28 would, with its FailedScheduling messages; exit 2 on bad input\n"
+    "  simulate SCENARIO.yaml [--until 10m] [--seed N] [-o json|text]\n"
+    "                                           Run a scenario (manifests + timed actions) on the simulated cluster\n"
+    "                                           as fast as possible: events, pod journeys, metrics, final objects\n"
     "\n"
     "FILE may be '-' for standard input. PATH is a Pilothouse store file (created if missing).\n";
 
@@ -468,6 +472,7 @@ int run(const std::vector<std::string>& argv, Streams io) {
     }
     const std::string command = argv[0];
     if (command == "schedule") return cmdSchedule(std::vector<std::string>(argv.begin() + 1, argv.end()), io);
+    if (command == "simulate") return cmdSimulate(std::vector<std::string>(argv.begin() + 1, argv.end()), io.out, io.err);
     auto args = parseArgs(std::vector<std::string>(argv.begin() + 1, argv.end()));
     if (!args) {
         io.err << "error: " << args.status().message() << "\n";

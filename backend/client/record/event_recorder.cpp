@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "api/object.h"
+#include "api/scheme.h"
 #include "core_v1.pb.h"
 #include "util/rfc3339.h"
 
@@ -17,7 +18,13 @@ EventRecorder::EventRecorder(apiserver::APIServer& server, const sim::Clock& clo
 Status EventRecorder::event(const google::protobuf::Message& object, const std::string& type, const std::string& reason,
                             const std::string& message) {
     const auto& meta = api::metadata(object);
-    const std::string kind = api::kindOf(object);
+    // Objects read through the API server carry their TypeMeta; objects built in code may not —
+    // their message type names the kind.
+    std::string kind = api::kindOf(object);
+    if (kind.empty()) kind = object.GetDescriptor()->name();
+    std::string apiVersion = api::apiVersionOf(object);
+    if (apiVersion.empty())
+        if (const auto* t = api::Scheme::instance().byKindOnly(kind)) apiVersion = t->apiVersion();
     const std::string now = rfc3339::format(clock_.nowUnixNanos());
     const std::string ns = meta.namespace_().empty() ? "default" : meta.namespace_();
     const Key key{kind, ns, meta.name(), meta.uid(), type + "/" + reason, message};
@@ -56,7 +63,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     ev->mutable_metadata()->set_namespace_(ns);
     auto* ref = ev->mutable_involved_object();
     ref->set_kind(kind);
-    ref->set_api_version(api::apiVersionOf(object));
+    ref->set_api_version(apiVersion);
     ref->set_namespace_(meta.namespace_());
     ref->set_name(meta.name());
     ref->set_uid(meta.uid());

@@ -1,0 +1,19 @@
+#include "cluster/components.h"
+
+#include "scheduler/apis/config/load.h"
+
+namespace pilothouse::cluster {
+
+StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& cluster) {
+    scheduler::SchedulerOptions so;
+    so.config = scheduler::config::defaultConfiguration();
+    so.seed = cluster.options().seed;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<SchedulerComponent>(cluster.apiServer(), cluster.clock(), so,
+                                                                        &cluster.journeys())));
+    return ScenarioRunner::NodeActionHandler([](const ScenarioAction& action) {
+        return Status(StatusCode::FailedPrecondition,
+                      action.where + ": action " + action.action + " needs the simulated kubelets, which this build does not have yet");
+    });
+}
+
+}  // namespace pilothouse::cluster

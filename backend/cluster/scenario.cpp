@@ -1,0 +1,192 @@
+#include "cluster/scenario.h"
+
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace pilothouse::cluster {
+
+namespace {
+
+constexpr const char* kScenarioApiVersion = "pilothouse.dev/v1alpha1";
+
+const std::set<std::string> kActions = {"apply",       "delete",       "scale",      "patch",
+                                        "cordon",      "uncordon",     "failNode",   "recoverNode",
+                                        "imageMissing", "breakProbe"};
+
+Status fieldError(const std::string& where, const std::string& field, const std::string& message) {
+    return Status(StatusCode::InvalidArgument, where + ": " + field + ": " + message);
+}
+
+StatusOr<std::string> stringField(const codec::Value& obj, const char* key, const std::string& where,
+                                  const std::string& path) {
+    const codec::Value* v = obj.find(key);
+    if (!v || v->isNull()) return std::string();
+    if (!v->isString()) return fieldError(where, path + "." + key, std::string("expected a string, got ") + v->typeName());
+    return v->asString();
+}
+
+StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string& where, const std::string& path) {
+    if (!item.isObject()) return fieldError(where, path, std::string("expected an object, got ") + item.typeName());
+    ScenarioAction a;
+    a.where = where + ": " + path;
+    static const std::set<std::string> known = {"at",    "action",    "node",  "kind",     "name",  "namespace",
+                                                "image", "container", "probe", "replicas", "patch", "manifest",
+                                                "broken"};
+    for (const auto& [key, _] : item.asObject())
+        if (!known.contains(key)) return fieldError(where, path + "." + key, "unknown field");
+    const codec::Value* at = item.find("at");
+    if (!at) return fieldError(where, path + ".at", "Required value");
+    std::string atText = at->isString() ? at->asString() : (at->isNumber() ? at->numberText() + "s" : "");
+    auto d = parseDuration(atText);
+    if (!d) return fieldError(where, path + ".at", d.status().message());
+    a.at = *d;
+    auto action = stringField(item, "action", where, path);
+    if (!action) return action.status();
+    if (action->empty()) return fieldError(where, path + ".action", "Required value");
+    if (!kActions.contains(*action)) {
+        std::string list;
+        for (const auto& k : kActions) list += (list.empty() ? "" : ", ") + std::string("\"") + k + "\"";
+        return fieldError(where, path + ".action", "Unsupported value: \"" + *action + "\": supported values: " + list);
+    }
+    a.action = *action;
+    for (auto [key, dest] : {std::pair{"node", &a.node}, {"kind", &a.kind}, {"name", &a.name},
+                             {"namespace", &a.namespace_}, {"image", &a.image}, {"container", &a.container},
+                             {"probe", &a.probe}}) {
+        auto v = stringField(item, key, where, path);
+        if (!v) return v.status();
+        *dest = *v;
+    }
+    if (const codec::Value* r = item.find("replicas")) {
+        if (!r->isInt() || r->asInt() < 0) return fieldError(where, path + ".replicas", "must be a non-negative integer");
+        a.replicas = int32_t(r->asInt());
+    }
+    if (const codec::Value* p = item.find("patch")) a.patch = *p;
+    if (const codec::Value* m = item.find("manifest")) a.manifest = *m;
+    if (const codec::Value* b = item.find("broken")) {
+        if (!b->isBool()) return fieldError(where, path + ".broken", "expected true or false");
+        a.broken = b->asBool();
+    }
+    // What each action needs.
+    auto require = [&](bool ok, const char* field) -> Status {
+        return ok ? Status() : fieldError(where, path + "." + field, "Required value for action " + a.action);
+    };
+    if (a.action == "apply") PH_RETURN_IF_ERROR(require(a.manifest.isObject(), "manifest"));
+    if (a.action == "delete" || a.action == "scale" || a.action == "patch") {
+        PH_RETURN_IF_ERROR(require(!a.kind.empty(), "kind"));
+        PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
+    }
+    if (a.action == "scale") PH_RETURN_IF_ERROR(require(a.replicas.has_value(), "replicas"));
+    if (a.action == "patch") PH_RETURN_IF_ERROR(require(a.patch.isObject(), "patch"));
+    if (a.action == "cordon" || a.action == "uncordon" || a.action == "failNode" || a.action == "recoverNode")
+        PH_RETURN_IF_ERROR(require(!a.node.empty(), "node"));
+    if (a.action == "imageMissing") PH_RETURN_IF_ERROR(require(!a.image.empty(), "image"));
+    if (a.action == "breakProbe") {
+        PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
+        PH_RETURN_IF_ERROR(require(!a.probe.empty(), "probe"));
+        if (a.probe != "liveness" && a.probe != "readiness" && a.probe != "startup")
+            return fieldError(where, path + ".probe",
+                              "Unsupported value: \"" + a.probe + "\": supported values: \"liveness\", \"readiness\", \"startup\"");
+    }
+    return a;
+}
+
+}  // namespace
+
+StatusOr<sim::Duration> parseDuration(const std::string& text) {
+    // Go's time.ParseDuration: a sequence of decimal numbers with units (ns us ms s m h).
+    if (text.empty()) return Status(StatusCode::InvalidArgument, "invalid duration \"\"");
+    const auto bad = [&] { return Status(StatusCode::InvalidArgument, "invalid duration \"" + text + "\""); };
+    size_t i = 0;
+    bool negative = false;
+    if (text[0] == '-' || text[0] == '+') {
+        negative = text[0] == '-';
+        ++i;
+    }
+    if (text.substr(i) == "0") return sim::Duration::zero();
+    long double total = 0;
+    if (i >= text.size()) return bad();
+    while (i < text.size()) {
+        size_t start = i;
+        while (i < text.size() && (std::isdigit(static_cast<unsigned char>(text[i])) || text[i] == '.')) ++i;
+        if (start == i) return bad();
+        const std::string number = text.substr(start, i - start);
+        if (number == "." || std::count(number.begin(), number.end(), '.') > 1) return bad();
+        // As Go: the unit runs up to the next digit or '.'.
+        size_t unitStart = i;
+        while (i < text.size() && !std::isdigit(static_cast<unsigned char>(text[i])) && text[i] != '.') ++i;
+        const std::string unit = text.substr(unitStart, i - unitStart);
+        long double scale = 0;
+        if (unit == "ns") scale = 1;
+        else if (unit == "us" || unit == "µs") scale = 1e3;
+        else if (unit == "ms") scale = 1e6;
+        else if (unit == "s") scale = 1e9;
+        else if (unit == "m") scale = 60e9;
+        else if (unit == "h") scale = 3600e9;
+        else if (unit.empty()) return Status(StatusCode::InvalidArgument, "missing unit in duration \"" + text + "\"");
+        else return Status(StatusCode::InvalidArgument, "unknown unit \"" + unit + "\" in duration \"" + text + "\"");
+        total += std::stold(number) * scale;
+    }
+    if (total > 9.2e18L) return bad();
+    const auto nanos = static_cast<int64_t>(std::llround(static_cast<double>(total)));
+    return sim::Duration(negative ? -nanos : nanos);
+}
+
+StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source, std::vector<std::string>* warnings) {
+    codec::LoadOptions options;
+    options.unknownKinds = codec::UnknownKinds::Keep;
+    auto manifests = codec::loadManifests(text, source, warnings, options);
+    if (!manifests) return manifests.status();
+    Scenario s;
+    bool seen = false;
+    for (auto& m : *manifests) {
+        if (m.kind == "Scenario" && m.apiVersion == kScenarioApiVersion) {
+            const std::string where = source + ": document " + std::to_string(m.document);
+            if (seen) return fieldError(where, "kind", "a file holds at most one Scenario");
+            seen = true;
+            const codec::Value& raw = m.raw;
+            if (const codec::Value* md = raw.find("metadata"); md && md->find("name") && md->find("name")->isString())
+                s.name = md->find("name")->asString();
+            const codec::Value* spec = raw.find("spec");
+            if (!spec) continue;
+            if (!spec->isObject()) return fieldError(where, "spec", "expected an object");
+            for (auto [key, dest] : {std::pair{"description", &s.description}, {"learningGoal", &s.learningGoal}}) {
+                auto v = stringField(*spec, key, where, "spec");
+                if (!v) return v.status();
+                *dest = *v;
+            }
+            if (const codec::Value* seed = spec->find("seed")) {
+                if (!seed->isInt() || seed->asInt() < 0) return fieldError(where, "spec.seed", "must be a non-negative integer");
+                s.seed = uint64_t(seed->asInt());
+            }
+            if (const codec::Value* actions = spec->find("actions")) {
+                if (!actions->isArray()) return fieldError(where, "spec.actions", "expected a list");
+                for (size_t i = 0; i < actions->asArray().size(); ++i) {
+                    auto a = parseAction(actions->asArray()[i], where, "spec.actions[" + std::to_string(i) + "]");
+                    if (!a) return a.status();
+                    s.actions.push_back(std::move(*a));
+                }
+            }
+            continue;
+        }
+        if (!m.type) {
+            if (warnings)
+                warnings->push_back(source + ": document " + std::to_string(m.document) + ": kind \"" + m.kind +
+                                    "\" (" + m.apiVersion + ") is not served; skipped");
+            continue;
+        }
+        s.objects.push_back(std::move(m));
+    }
+    return s;
+}
+
+StatusOr<Scenario> loadScenarioFile(const std::string& path, std::vector<std::string>* warnings) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Status(StatusCode::NotFound, path + ": cannot open the file");
+    std::stringstream buf;
+    buf << in.rdbuf();
+    return loadScenario(buf.str(), path, warnings);
+}
+
+}  // namespace pilothouse::cluster

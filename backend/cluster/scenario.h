@@ -1,0 +1,60 @@
+// A scenario: Kubernetes manifests (the starting cluster) plus timed actions, in one
+// multi-document YAML file. One document is the scenario itself:
+//
+//   apiVersion: pilothouse.dev/v1alpha1
+//   kind: Scenario
+//   metadata: {name: node-failure}
+//   spec:
+//     description: What happens to pods when their node stops. (what the scenario shows)
+//     learningGoal: Pods are evicted 300 s after ... (optional: what a learner should take away)
+//     seed: 7
+//     actions:
+//     - {at: 30s, action: failNode, node: node-2}
+//     - {at: 1m, action: scale, kind: Deployment, name: web, replicas: 5}
+//     - {at: 2m, action: apply, manifest: {apiVersion: v1, kind: Pod, ...}}
+//
+// Actions: apply (manifest), delete (kind, name[, namespace]), scale (kind, name, replicas),
+// patch (kind, name, patch: a merge patch), cordon / uncordon (node), failNode / recoverNode
+// (node), imageMissing (node optional, image), breakProbe (namespace, name, container, probe:
+// liveness|readiness|startup, broken: true|false). `at` is a duration like 30s, 5m, 1m30s, 500ms.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "api/codec/manifest.h"
+#include "sim/clock.h"
+
+namespace pilothouse::cluster {
+
+struct ScenarioAction {
+    sim::Duration at{};
+    std::string action;
+    std::string node, kind, name, namespace_, image, container, probe;
+    std::optional<int32_t> replicas;
+    codec::Value patch;     // patch: a merge patch
+    codec::Value manifest;  // apply: the object
+    bool broken = true;     // breakProbe
+    std::string where;      // "file: document 3: spec.actions[2]" (for messages)
+};
+
+struct Scenario {
+    std::string name;
+    std::string description;
+    std::string learningGoal;
+    uint64_t seed = 1;
+    std::vector<codec::Manifest> objects;  // every other document, in file order
+    std::vector<ScenarioAction> actions;   // in file order (run in time order, ties in file order)
+};
+
+// Errors name the file, the document and the field ("scenario.yaml: document 4:
+// spec.actions[1].at: invalid duration \"5 minutes\""). A file without a Scenario document is a
+// scenario without actions (seed 1).
+StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source, std::vector<std::string>* warnings);
+StatusOr<Scenario> loadScenarioFile(const std::string& path, std::vector<std::string>* warnings);
+
+// Go's time.ParseDuration for the units scenarios use: "300ms", "1.5s", "2m", "1h30m".
+StatusOr<sim::Duration> parseDuration(const std::string& text);
+
+}  // namespace pilothouse::cluster

@@ -1,0 +1,149 @@
+#include "cluster/scenario_runner.h"
+
+#include "api/object.h"
+#include "api/scheme.h"
+
+namespace pilothouse::cluster {
+
+namespace {
+
+// kubectl's "deployment.apps/web" naming.
+std::string displayName(const api::ResourceType& type, const std::string& name) {
+    return type.singular + (type.group.empty() ? "" : "." + type.group) + "/" + name;
+}
+
+const api::ResourceType* typeOfKind(const std::string& kind) {
+    if (auto* t = api::Scheme::instance().byKindOnly(kind)) return t;
+    return api::Scheme::instance().byName(kind);  // "deployments", "deploy" also accepted
+}
+
+}  // namespace
+
+ScenarioRunner::ScenarioRunner(Cluster& cluster, const Scenario& scenario) : cluster_(cluster), scenario_(scenario) {}
+
+Status ScenarioRunner::applyObject(const api::ResourceType& type, std::shared_ptr<google::protobuf::Message> object,
+                                   std::string* message) {
+    auto& server = cluster_.apiServer();
+    auto* meta = api::mutableMetadata(object.get());
+    if (type.namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
+    apiserver::Request get;
+    get.verb = "get";
+    get.type = &type;
+    get.namespace_ = meta->namespace_();
+    get.name = meta->name();
+    auto current = meta->name().empty() ? apiserver::Response{} : server.handle(get);
+    if (meta->name().empty() || (!current.ok() && current.status.reason() == "NotFound")) {
+        apiserver::Request create;
+        create.verb = "create";
+        create.type = &type;
+        create.namespace_ = meta->namespace_();
+        create.body = object;
+        auto resp = server.handle(create);
+        if (!resp.ok()) return resp.status;
+        *message = displayName(type, api::metadata(*resp.object).name()) + " created";
+        return {};
+    }
+    if (!current.ok()) return current.status;
+    apiserver::Request update;
+    update.verb = "update";
+    update.type = &type;
+    update.namespace_ = meta->namespace_();
+    update.name = meta->name();
+    meta->set_resource_version(api::metadata(*current.object).resource_version());
+    update.body = object;
+    auto resp = server.handle(update);
+    if (!resp.ok()) return resp.status;
+    *message = displayName(type, meta->name()) + " configured";
+    return {};
+}
+
+Status ScenarioRunner::applyObjects() {
+    for (const auto& m : scenario_.objects) {
+        std::shared_ptr<google::protobuf::Message> copy(m.object->New());
+        copy->CopyFrom(*m.object);
+        std::string message;
+        Status s = applyObject(*m.type, std::move(copy), &message);
+        if (!s.isOk()) return s.withContext(m.source + ": document " + std::to_string(m.document) + ": ");
+        results_.push_back({cluster_.clock().now(), "apply", m.kind + "/" + api::metadata(*m.object).name(), true, message});
+    }
+    return {};
+}
+
+void ScenarioRunner::scheduleActions() {
+    for (const auto& a : scenario_.actions) {
+        const sim::Time when = cluster_.loop().epoch() + a.at;
+        const std::string description = a.action + (a.node.empty() ? "" : " " + a.node) + (a.name.empty() ? "" : " " + a.name);
+        cluster_.loop().scheduleAt(when, "scenario", description, [this, &a] { results_.push_back(perform(a)); });
+    }
+}
+
+ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
+    ActionResult r;
+    r.time = cluster_.clock().now();
+    r.action = a.action;
+    auto fail = [&](const Status& s) {
+        r.ok = false;
+        r.message = s.message();
+        return r;
+    };
+    auto& server = cluster_.apiServer();
+    if (a.action == "apply") {
+        const codec::Value* kind = a.manifest.find("kind");
+        const api::ResourceType* type = kind && kind->isString() ? api::Scheme::instance().byKindOnly(kind->asString()) : nullptr;
+        if (!type) return fail(Status(StatusCode::InvalidArgument, a.where + ".manifest.kind: unknown or missing kind"));
+        std::vector<std::string> warnings;
+        auto obj = codec::decodeObject(a.manifest, *type, &warnings);
+        if (!obj) return fail(obj.status().withContext(a.where + ".manifest: "));
+        r.target = type->kind + "/" + api::metadata(**obj).name();
+        std::string message;
+        Status s = applyObject(*type, std::shared_ptr<google::protobuf::Message>(std::move(*obj)), &message);
+        if (!s.isOk()) return fail(s);
+        r.message = message;
+        return r;
+    }
+    if (a.action == "delete" || a.action == "scale" || a.action == "patch" || a.action == "cordon" || a.action == "uncordon") {
+        const bool nodeAction = a.action == "cordon" || a.action == "uncordon";
+        const api::ResourceType* type = nodeAction ? api::Scheme::instance().byKindOnly("Node") : typeOfKind(a.kind);
+        if (!type) return fail(Status(StatusCode::InvalidArgument, a.where + ".kind: unknown kind \"" + a.kind + "\""));
+        const std::string name = nodeAction ? a.node : a.name;
+        const std::string ns = type->namespaced ? (a.namespace_.empty() ? "default" : a.namespace_) : "";
+        r.target = type->kind + "/" + (ns.empty() ? "" : ns + "/") + name;
+        apiserver::Request req;
+        req.type = type;
+        req.namespace_ = ns;
+        req.name = name;
+        if (a.action == "delete") {
+            req.verb = "delete";
+        } else {
+            req.verb = "patch";
+            req.patchType = apiserver::PatchType::Merge;
+            codec::Value patch = codec::Value::object();
+            if (a.action == "scale") {
+                patch["spec"].set("replicas", codec::Value(int64_t(*a.replicas)));
+            } else if (nodeAction) {
+                patch["spec"].set("unschedulable", a.action == "cordon" ? codec::Value(true) : codec::Value());
+            } else {
+                patch = a.patch;
+            }
+            req.patch = std::move(patch);
+        }
+        auto resp = server.handle(req);
+        if (!resp.ok()) return fail(resp.status);
+        const std::string shown = displayName(*type, name);
+        if (a.action == "delete") r.message = shown + " deleted";
+        else if (a.action == "scale") r.message = shown + " scaled";
+        else if (a.action == "cordon") r.message = shown + " cordoned";
+        else if (a.action == "uncordon") r.message = shown + " uncordoned";
+        else r.message = shown + " patched";
+        return r;
+    }
+    // Node-side actions go to the kubelets.
+    r.target = !a.node.empty() ? a.node : (a.namespace_.empty() ? "default" : a.namespace_) + "/" + a.name;
+    if (!nodeActions_) return fail(Status(StatusCode::FailedPrecondition, a.where + ": action " + a.action + " needs the simulated kubelets"));
+    Status s = nodeActions_(a);
+    if (!s.isOk()) return fail(s);
+    r.message = a.action + " " + r.target;
+    return r;
+}
+
+}  // namespace pilothouse::cluster

@@ -1,0 +1,278 @@
+#include "cluster_test.h"
+
+#include <QtTest>
+
+#include <sstream>
+
+#include "api/codec/json.h"
+#include "api/object.h"
+#include "client/informer.h"
+#include "client/record/event_recorder.h"
+#include "client/workqueue.h"
+#include "cluster/cluster.h"
+#include "cluster/scenario.h"
+#include "core_v1.pb.h"
+#include "kubectl/simulate_command.h"
+
+using namespace pilothouse;
+namespace core = k8s::io::api::core::v1;
+using namespace std::chrono_literals;
+
+namespace {
+
+std::shared_ptr<core::Node> node(const std::string& name) {
+    auto n = std::make_shared<core::Node>();
+    n->mutable_metadata()->set_name(name);
+    (*n->mutable_status()->mutable_capacity())["cpu"] = "2";
+    (*n->mutable_status()->mutable_capacity())["pods"] = "110";
+    return n;
+}
+
+apiserver::Response create(cluster::Cluster& c, const char* resource, std::shared_ptr<google::protobuf::Message> obj) {
+    apiserver::Request r;
+    r.verb = "create";
+    r.type = api::Scheme::instance().byName(resource);
+    r.namespace_ = api::metadata(*obj).namespace_();
+    r.body = std::move(obj);
+    return c.apiServer().handle(r);
+}
+
+// A component that has timed work at fixed instants and counts its reconciles at each.
+class Ticker final : public cluster::Component {
+public:
+    explicit Ticker(const sim::Clock& clock, std::vector<sim::Duration> at) : clock_(clock), at_(std::move(at)) {}
+    std::string name() const override { return "ticker"; }
+    Status start() override { return {}; }
+    StatusOr<bool> reconcile() override {
+        bool did = false;
+        while (next_ < at_.size() && clock_.now() >= sim::kDefaultEpoch + at_[next_]) {
+            seen.push_back(clock_.now() - sim::kDefaultEpoch);
+            ++next_;
+            did = true;
+        }
+        return did;
+    }
+    std::optional<sim::Time> nextWakeup() const override {
+        if (next_ >= at_.size()) return std::nullopt;
+        return sim::kDefaultEpoch + at_[next_];
+    }
+    std::vector<sim::Duration> seen;
+
+private:
+    const sim::Clock& clock_;
+    std::vector<sim::Duration> at_;
+    size_t next_ = 0;
+};
+
+std::string simulate(const std::string& path, const std::vector<std::string>& extra = {}) {
+    std::ostringstream out, err;
+    std::vector<std::string> args = {path, "-o", "json"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    const int rc = kubectl::cmdSimulate(args, out, err);
+    if (rc != 0) qWarning("%s", err.str().c_str());
+    return rc == 0 ? out.str() : "";
+}
+
+}  // namespace
+
+void ClusterTest::parseDuration_data() {
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<qint64>("nanos");  // -1: an error
+    QTest::newRow("seconds") << "30s" << qint64(30'000'000'000);
+    QTest::newRow("minutes") << "5m" << qint64(300'000'000'000);
+    QTest::newRow("compound") << "1m30s" << qint64(90'000'000'000);
+    QTest::newRow("fraction") << "1.5s" << qint64(1'500'000'000);
+    QTest::newRow("millis") << "500ms" << qint64(500'000'000);
+    QTest::newRow("hours") << "2h" << qint64(7'200'000'000'000);
+    QTest::newRow("zero") << "0" << qint64(0);
+    QTest::newRow("no unit") << "30" << qint64(-1);
+    QTest::newRow("unknown unit") << "5 minutes" << qint64(-1);
+    QTest::newRow("empty") << "" << qint64(-1);
+}
+
+void ClusterTest::parseDuration() {
+    QFETCH(QString, text);
+    QFETCH(qint64, nanos);
+    auto d = cluster::parseDuration(text.toStdString());
+    if (nanos < 0) {
+        QVERIFY(!d);
+        return;
+    }
+    QVERIFY2(d, d.status().message().c_str());
+    QCOMPARE(qint64(d->count()), nanos);
+}
+
+void ClusterTest::scenarioErrors_data() {
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<QString>("error");
+    const QString head = "apiVersion: pilothouse.dev/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n";
+    QTest::newRow("bad duration") << head + "  actions:\n  - {at: 5 minutes, action: cordon, node: a}\n"
+                                  << "s.yaml: document 1: spec.actions[0].at: unknown unit \" minutes\" in duration \"5 minutes\"";
+    QTest::newRow("unknown action") << head + "  actions:\n  - {at: 5s, action: reboot, node: a}\n"
+                                    << "s.yaml: document 1: spec.actions[0].action: Unsupported value: \"reboot\"";
+    QTest::newRow("missing node") << head + "  actions:\n  - {at: 5s, action: failNode}\n"
+                                  << "s.yaml: document 1: spec.actions[0].node: Required value for action failNode";
+    QTest::newRow("unknown field") << head + "  actions:\n  - {at: 5s, action: cordon, node: a, when: now}\n"
+                                   << "s.yaml: document 1: spec.actions[0].when: unknown field";
+    QTest::newRow("bad probe") << head + "  actions:\n  - {at: 5s, action: breakProbe, name: p, probe: health}\n"
+                               << "s.yaml: document 1: spec.actions[0].probe: Unsupported value: \"health\"";
+    QTest::newRow("second document")
+        << "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n---\n" + head + "  seed: -1\n"
+        << "s.yaml: document 2: spec.seed: must be a non-negative integer";
+}
+
+void ClusterTest::scenarioErrors() {
+    QFETCH(QString, yaml);
+    QFETCH(QString, error);
+    std::vector<std::string> warnings;
+    auto s = cluster::loadScenario(yaml.toStdString(), "s.yaml", &warnings);
+    QVERIFY(!s);
+    QVERIFY2(QString::fromStdString(s.status().message()).startsWith(error), s.status().message().c_str());
+}
+
+void ClusterTest::scenarioActions() {
+    const std::string yaml =
+        "apiVersion: pilothouse.dev/v1alpha1\nkind: Scenario\nmetadata: {name: demo}\n"
+        "spec:\n  description: d\n  seed: 7\n  actions:\n"
+        "  - {at: 1m, action: scale, kind: Deployment, name: web, replicas: 3}\n"
+        "  - {at: 90s, action: breakProbe, name: web-1, container: c, probe: readiness, broken: false}\n"
+        "---\napiVersion: v1\nkind: Node\nmetadata: {name: n1}\n";
+    std::vector<std::string> warnings;
+    auto s = cluster::loadScenario(yaml, "s.yaml", &warnings);
+    QVERIFY2(s, s.status().message().c_str());
+    QCOMPARE(s->name, std::string("demo"));
+    QCOMPARE(s->seed, uint64_t(7));
+    QCOMPARE(int(s->objects.size()), 1);
+    QCOMPARE(int(s->actions.size()), 2);
+    QCOMPARE(s->actions[0].at, sim::Duration(60s));
+    QCOMPARE(*s->actions[0].replicas, 3);
+    QCOMPARE(s->actions[1].broken, false);
+    QCOMPARE(s->actions[1].where, std::string("s.yaml: document 1: spec.actions[1]"));
+}
+
+void ClusterTest::workQueueBackoff() {
+    sim::VirtualClock clock;
+    client::WorkQueue q(clock);
+    q.add("a");
+    q.add("a");  // once in the queue however often it is added
+    QCOMPARE(q.get().value(), std::string("a"));
+    QVERIFY(!q.get());
+    // Failures back off 5 ms, 10 ms, 20 ms ...
+    for (int i = 0; i < 3; ++i) {
+        q.addRateLimited("a");
+        QVERIFY(!q.get());
+        const auto ready = q.nextReadyTime().value();
+        QCOMPARE(ready - clock.now(), sim::Duration(std::chrono::milliseconds(5 << i)));
+        clock.advanceTo(ready);
+        QCOMPARE(q.get().value(), std::string("a"));
+    }
+    QCOMPARE(q.numRequeues("a"), 3);
+    q.forget("a");
+    QCOMPARE(q.numRequeues("a"), 0);
+}
+
+void ClusterTest::informerFollowsChanges() {
+    auto c = cluster::Cluster::create({});
+    QVERIFY(c);
+    QVERIFY(create(**c, "nodes", node("a")).ok());
+    client::Informer inf((*c)->apiServer(), *api::Scheme::instance().byName("nodes"), "");
+    std::vector<std::string> log;
+    inf.addHandlers({[&](const client::ObjectPtr& o) { log.push_back("add " + client::keyOf(*o)); },
+                     [&](const client::ObjectPtr&, const client::ObjectPtr& o) { log.push_back("update " + client::keyOf(*o)); },
+                     [&](const client::ObjectPtr& o) { log.push_back("delete " + client::keyOf(*o)); }});
+    QVERIFY(inf.start().isOk());
+    QVERIFY(create(**c, "nodes", node("b")).ok());
+    apiserver::Request del;
+    del.verb = "delete";
+    del.type = api::Scheme::instance().byName("nodes");
+    del.name = "a";
+    QVERIFY((*c)->apiServer().handle(del).ok());
+    auto n = inf.sync();
+    QVERIFY(n);
+    QCOMPARE(*n, size_t(2));
+    QCOMPARE(log, (std::vector<std::string>{"add a", "add b", "delete a"}));
+    QCOMPARE(int(inf.items().size()), 1);
+    QVERIFY(inf.get("b"));
+}
+
+void ClusterTest::recorderCountsRepeats() {
+    auto c = cluster::Cluster::create({});
+    QVERIFY(c);
+    auto pod = std::make_shared<core::Pod>();
+    pod->mutable_metadata()->set_name("p");
+    pod->mutable_metadata()->set_namespace_("default");
+    pod->mutable_metadata()->set_uid("u1");
+    client::record::EventRecorder rec((*c)->apiServer(), (*c)->clock(), "kubelet", "node-1", "");
+    QVERIFY(rec.event(*pod, "Warning", "BackOff", "Back-off pulling image \"x\"").isOk());
+    (*c)->loop().runFor(10s);
+    QVERIFY(rec.event(*pod, "Warning", "BackOff", "Back-off pulling image \"x\"").isOk());
+    QVERIFY(rec.event(*pod, "Normal", "Pulling", "Pulling image \"x\"").isOk());
+    apiserver::Request list;
+    list.verb = "list";
+    list.type = api::Scheme::instance().byName("events");
+    auto resp = (*c)->apiServer().handle(list);
+    QCOMPARE(int(resp.items.size()), 2);
+    bool found = false;
+    for (const auto& item : resp.items) {
+        const auto& e = static_cast<const core::Event&>(*item);
+        if (e.reason() != "BackOff") continue;
+        found = true;
+        QCOMPARE(e.count(), 2);
+        QCOMPARE(e.first_timestamp(), std::string("2024-01-01T00:00:00Z"));
+        QCOMPARE(e.last_timestamp(), std::string("2024-01-01T00:00:10Z"));
+        QCOMPARE(e.source().component(), std::string("kubelet"));
+        QCOMPARE(e.source().host(), std::string("node-1"));
+        QCOMPARE(e.involved_object().kind(), std::string("Pod"));
+    }
+    QVERIFY(found);
+}
+
+void ClusterTest::settleWakesComponents() {
+    auto c = cluster::Cluster::create({});
+    QVERIFY(c);
+    auto ticker = std::make_unique<Ticker>((*c)->clock(), std::vector<sim::Duration>{3s, 3s, 7500ms});
+    Ticker* t = ticker.get();
+    QVERIFY((*c)->add(std::move(ticker)).isOk());
+    QVERIFY((*c)->runFor(10s).isOk());
+    QCOMPARE(t->seen, (std::vector<sim::Duration>{3s, 3s, 7500ms}));
+    QCOMPARE((*c)->loop().elapsed(), sim::Duration(10s));
+}
+
+void ClusterTest::simulateIsDeterministic() {
+    const std::string path = std::string(PH_SOURCE_DIR) + "/resources/scenarios/single-pod-journey.yaml";
+    const std::string a = simulate(path), b = simulate(path);
+    QVERIFY(!a.empty());
+    QCOMPARE(a, b);
+    QVERIFY(a.find("\"reason\": \"Scheduled\"") != std::string::npos);
+    // A different seed is a different run (generated names and UIDs differ).
+    const std::string other = simulate(path, {"--seed", "99"});
+    QVERIFY(!other.empty());
+    QVERIFY(other != a);
+}
+
+void ClusterTest::journeyStagesInOrder() {
+    const std::string path = std::string(PH_SOURCE_DIR) + "/resources/scenarios/single-pod-journey.yaml";
+    auto parsed = codec::parseJson(simulate(path));
+    QVERIFY(parsed);
+    const codec::Value* journeys = parsed->find("journeys");
+    QVERIFY(journeys && journeys->size() == 1);
+    const auto& j = journeys->asArray()[0];
+    QCOMPARE(j.find("pod")->asString(), std::string("default/web"));
+    std::vector<std::string> stages;
+    double last = 0;
+    for (const auto& s : j.find("stages")->asArray()) {
+        stages.push_back(s.find("stage")->asString());
+        const double start = s.find("start")->asDouble(), end = s.find("end")->asDouble();
+        QVERIFY2(start >= last - 1e-9 && end >= start, s.find("stage")->asString().c_str());
+        last = end;
+    }
+    // The request's path through the API server comes first, then the scheduler's.
+    QCOMPARE(stages.front(), std::string("authentication: loopback"));
+    auto at = [&](const std::string& name) { return std::find(stages.begin(), stages.end(), name) - stages.begin(); };
+    QVERIFY(at("validation: Pod") < at("storage: etcd"));
+    QVERIFY(at("storage: etcd") < at("scheduling queue"));
+    QVERIFY(at("scheduling queue") < at("scheduling"));
+    QVERIFY(at("scheduling") < at("binding"));
+    QVERIFY(at("binding") < long(stages.size()));
+}
+QTEST_GUILESS_MAIN(ClusterTest)

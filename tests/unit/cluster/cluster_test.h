@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QObject>
+
+class ClusterTest : public QObject {
+    Q_OBJECT
+private slots:
+    void parseDuration_data();
+    void parseDuration();
+    void scenarioErrors_data();
+    void scenarioErrors();
+    void scenarioActions();
+    void workQueueBackoff();
+    void informerFollowsChanges();
+    void recorderCountsRepeats();
+    void settleWakesComponents();
+    void simulateIsDeterministic();
+    void journeyStagesInOrder();
+};
