@@ -4,6 +4,7 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <set>
 
 #include "api/codec/manifest.h"
 #include "api/codec/proto_json.h"
@@ -14,6 +15,7 @@
 #include "apiserver/patch.h"
 #include "apiserver/registry/defaults.h"
 #include "apiserver/registry/keys.h"
+#include "apiserver/registry/service_ip_allocator.h"
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/pod.h"
 #include "apiserver/validation/validation.h"
@@ -297,6 +299,9 @@ public:
             record(kStageMutatingAdmission, plugin->name(), true,
                    notes.empty() ? "no change" : joinGroups(notes), costs.admissionPluginNanos);
         }
+        if (op == admission::Operation::Create && req_.type->kind == "Service" &&
+            !allocateClusterIP(static_cast<core::Service*>(object)))
+            return false;
         const auto& meta = api::metadata(*object);
         validation::ErrorList errors =
             old ? validation::validateUpdate(*req_.type, *object, *old, req_.subresource)
@@ -318,6 +323,48 @@ public:
             record(kStageValidatingAdmission, plugin->name(), true,
                    notes.empty() ? "admitted" : joinGroups(notes), costs.admissionPluginNanos);
         }
+        return true;
+    }
+
+    // The Service registry's BeginCreate: a ClusterIP for every Service that gets one.
+    bool allocateClusterIP(core::Service* svc) {
+        auto* spec = svc->mutable_spec();
+        const std::string requested = spec->cluster_ip().empty() && spec->cluster_ips_size() > 0 ? spec->cluster_ips(0)
+                                                                                              : spec->cluster_ip();
+        if (spec->type() == "ExternalName" || requested == "None") {
+            record(kStageRegistry, "ClusterIP allocation", true, requested == "None" ? "headless: no ClusterIP" : "ExternalName: no ClusterIP", 0);
+            return true;
+        }
+        auto allocator = registry::ServiceIPAllocator::create(s_.config_.serviceClusterIPRange);
+        if (!allocator) {
+            fail(kStageRegistry, "ClusterIP allocation", newInternalError(allocator.status().message()), 0);
+            return false;
+        }
+        std::set<std::string> used;
+        for (const auto& other : s_.list(*req_.type, "")) {
+            const auto& os = static_cast<const core::Service&>(*other).spec();
+            if (!os.cluster_ip().empty() && os.cluster_ip() != "None") used.insert(os.cluster_ip());
+        }
+        auto ip = allocator->allocate(requested, used, s_.nextRandom());
+        if (!ip) {
+            validation::ErrorList errors;
+            errors.push_back(validation::invalid("spec.clusterIPs", "[]string{\"" + requested + "\"}",
+                                                 "failed to allocate IP " + requested + ": " + ip.status().message()));
+            if (requested.empty()) {
+                errors.back() = validation::FieldError{};
+                errors.back().type = validation::ErrorType::Internal;
+                errors.back().field = "spec.clusterIPs";
+                errors.back().detail = "failed to allocate a serviceIP: " + ip.status().message();
+            }
+            fail(kStageRegistry, "ClusterIP allocation", newInvalid(req_.type->kind, svc->metadata().name(), errors), 0);
+            return false;
+        }
+        spec->set_cluster_ip(*ip);
+        spec->clear_cluster_ips();
+        spec->add_cluster_ips(*ip);
+        if (spec->ip_families().empty()) spec->add_ip_families("IPv4");
+        if (!spec->has_ip_family_policy()) spec->set_ip_family_policy("SingleStack");
+        record(kStageRegistry, "ClusterIP allocation", true, "clusterIP " + *ip + " from " + allocator->cidr(), 0);
         return true;
     }
 
@@ -717,6 +764,11 @@ uint64_t splitmix64(uint64_t& state) {
     return z ^ (z >> 31);
 }
 }  // namespace
+
+uint64_t APIServer::nextRandom() {
+    std::lock_guard lock(randomMutex_);
+    return splitmix64(randomState_);
+}
 
 std::string APIServer::newUid() {
     uint64_t a, b;

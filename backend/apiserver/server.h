@@ -94,6 +94,8 @@ struct Config {
     std::vector<std::shared_ptr<admission::ValidationInterface>> validatingAdmission;
     StageCosts costs;
     uint64_t uidSeed = 0x5eed;  // UIDs and generated names are drawn from this (reproducible runs)
+    // --service-cluster-ip-range: where Services' ClusterIPs come from.
+    std::string serviceClusterIPRange = "10.96.0.0/12";
 };
 
 class APIServer final : public ObjectLister {
@@ -130,6 +132,7 @@ private:
 
     std::string newUid();
     std::string generateNameSuffix();
+    uint64_t nextRandom();
 
     store::Store& store_;
     const sim::Clock& clock_;

@@ -13,6 +13,8 @@ namespace pilothouse::apiserver {
 inline constexpr const char* kStageAuthentication = "authentication";
 inline constexpr const char* kStageAuthorization = "authorization";
 inline constexpr const char* kStageMutatingAdmission = "mutating admission";
+// The resource's registry before validation (a Service's ClusterIP allocation).
+inline constexpr const char* kStageRegistry = "registry";
 inline constexpr const char* kStageValidation = "validation";
 inline constexpr const char* kStageValidatingAdmission = "validating admission";
 inline constexpr const char* kStageStorage = "storage";

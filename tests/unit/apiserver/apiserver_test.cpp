@@ -73,6 +73,45 @@ private slots:
     }
     void cleanup() { cp_.reset(); }
 
+    // kube-apiserver's Service registry: a ClusterIP from 10.96.0.0/12 before validation, the
+    // exact errors for a taken or out-of-range address, none for headless Services.
+    void serviceGetsClusterIP() {
+        auto svc = [](const std::string& name, const std::string& clusterIP) {
+            return create("services", "apiVersion: v1\nkind: Service\nmetadata: {name: " + name +
+                                          ", namespace: default}\nspec:\n  selector: {app: web}\n" + clusterIP +
+                                          "  ports: [{port: 80}]\n", "admin-token");
+        };
+        Response a = cp_->apiServer().handle(svc("a", ""));
+        QVERIFY2(a.ok(), a.status.message().c_str());
+        const auto& spec = static_cast<const core::Service&>(*a.object).spec();
+        QVERIFY(spec.cluster_ip().rfind("10.", 0) == 0);
+        QCOMPARE(spec.cluster_ips_size(), 1);
+        QCOMPARE(spec.cluster_ips(0), spec.cluster_ip());
+        QCOMPARE(spec.ip_families(0), std::string("IPv4"));
+        QCOMPARE(spec.ip_family_policy(), std::string("SingleStack"));
+        bool allocated = false;
+        for (const auto& st : a.trace) allocated |= st.stage == "registry" && st.passed;
+        QVERIFY(allocated);
+        // The same address again is refused with kube-apiserver's text.
+        Response b = cp_->apiServer().handle(svc("b", "  clusterIP: " + spec.cluster_ip() + "\n"));
+        QVERIFY(!b.ok());
+        QCOMPARE(b.status.httpCode(), 422);
+        QCOMPARE(b.status.message(), "Service \"b\" is invalid: spec.clusterIPs: Invalid value: []string{\"" + spec.cluster_ip() +
+                                         "\"}: failed to allocate IP " + spec.cluster_ip() + ": provided IP is already allocated");
+        Response c = cp_->apiServer().handle(svc("c", "  clusterIP: 192.168.0.1\n"));
+        QVERIFY(!c.ok());
+        QCOMPARE(c.status.message(), std::string("Service \"c\" is invalid: spec.clusterIPs: Invalid value: []string{\"192.168.0.1\"}: "
+                                                 "failed to allocate IP 192.168.0.1: the provided IP (192.168.0.1) is not in the "
+                                                 "valid range. The IP range is 10.96.0.0/12"));
+        Response headless = cp_->apiServer().handle(svc("d", "  clusterIP: None\n"));
+        QVERIFY2(headless.ok(), headless.status.message().c_str());
+        QCOMPARE(static_cast<const core::Service&>(*headless.object).spec().cluster_ip(), std::string("None"));
+        // A chosen free address in the range is kept.
+        Response e = cp_->apiServer().handle(svc("e", "  clusterIP: 10.96.0.10\n"));
+        QVERIFY2(e.ok(), e.status.message().c_str());
+        QCOMPARE(static_cast<const core::Service&>(*e.object).spec().cluster_ip(), std::string("10.96.0.10"));
+    }
+
     void createRunsEveryStageInOrder() {
         Response r = cp_->apiServer().handle(create("pods", kPod, "admin-token"));
         QVERIFY2(r.ok(), r.status.message().c_str());
