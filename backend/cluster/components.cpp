@@ -1,5 +1,7 @@
 #include "cluster/components.h"
 
+#include "cluster/metrics_sampler.h"
+
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::cluster {
@@ -8,8 +10,10 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     scheduler::SchedulerOptions so;
     so.config = scheduler::config::defaultConfiguration();
     so.seed = cluster.options().seed;
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<SchedulerComponent>(cluster.apiServer(), cluster.clock(), so,
-                                                                        &cluster.journeys())));
+    auto scheduler = std::make_unique<SchedulerComponent>(cluster.apiServer(), cluster.clock(), so, &cluster.journeys());
+    SchedulerComponent* sched = scheduler.get();
+    PH_RETURN_IF_ERROR(cluster.add(std::move(scheduler)));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<MetricsSampler>(cluster.apiServer(), cluster.clock(), sched)));
     return ScenarioRunner::NodeActionHandler([](const ScenarioAction& action) {
         return Status(StatusCode::FailedPrecondition,
                       action.where + ": action " + action.action + " needs the simulated kubelets, which this build does not have yet");

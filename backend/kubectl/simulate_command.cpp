@@ -11,6 +11,7 @@
 #include "api/scheme.h"
 #include "cluster/cluster.h"
 #include "cluster/components.h"
+#include "cluster/metrics_sampler.h"
 #include "cluster/scenario.h"
 #include "cluster/scenario_runner.h"
 #include "core_v1.pb.h"
@@ -172,6 +173,21 @@ Value metrics(cluster::Cluster& c, const std::map<std::string, std::vector<sim::
         requests.push(std::move(r));
     }
     m.set("apiserver_request_total", std::move(requests));
+    // Over virtual time: [seconds, value] every sampling interval.
+    if (auto* sampler = dynamic_cast<cluster::MetricsSampler*>(c.find("metrics"))) {
+        Value series = Value::object();
+        for (const auto& [name, samples] : sampler->series()) {
+            Value points = Value::array();
+            for (const auto& [t, v] : samples) {
+                Value point = Value::array();
+                point.push(seconds(t, c.loop().epoch()));
+                point.push(Value(std::round(v * 1e6) / 1e6));
+                points.push(std::move(point));
+            }
+            series.set(name, std::move(points));
+        }
+        m.set("series", std::move(series));
+    }
     return m;
 }
 
