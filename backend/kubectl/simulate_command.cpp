@@ -15,6 +15,8 @@
 #include "cluster/scenario.h"
 #include "cluster/scenario_runner.h"
 #include "core_v1.pb.h"
+#include "dns/cluster_dns.h"
+#include "proxy/proxier.h"
 #include "kubectl/table_printer.h"
 #include "util/rfc3339.h"
 
@@ -90,6 +92,39 @@ std::vector<EventRow> collectEvents(cluster::Cluster& c) {
         return a.time != b.time ? a.time < b.time : a.name < b.name;
     });
     return rows;
+}
+
+// Each Service as kube-proxy and cluster DNS see it at the end: its name's answer, its ready
+// endpoints, and where six successive connections from one client go.
+Value services(cluster::Cluster& c) {
+    Value out = Value::array();
+    proxy::Proxier proxier(c.apiServer(), c.clock(), "simulate");
+    dns::ClusterDNS dns(c.apiServer());
+    if (!proxier.start().isOk() || !dns.start().isOk()) return out;
+    apiserver::Request list;
+    list.verb = "list";
+    list.type = api::Scheme::instance().byName("services");
+    for (const auto& item : c.apiServer().handle(list).items) {
+        const auto& svc = static_cast<const core::Service&>(*item);
+        Value v = Value::object();
+        const std::string fqdn = svc.metadata().name() + "." + svc.metadata().namespace_() + ".svc.cluster.local";
+        v.set("service", svc.metadata().namespace_() + "/" + svc.metadata().name());
+        v.set("clusterIP", svc.spec().cluster_ip());
+        Value answer = Value::array();
+        for (const auto& ip : dns.resolve(fqdn).ips) answer.push(ip);
+        v.set("dns", fqdn);
+        v.set("dnsAnswer", std::move(answer));
+        Value routes = Value::array();
+        if (svc.spec().ports_size() > 0 && svc.spec().cluster_ip() != "None")
+            for (int i = 0; i < 6; ++i) {
+                auto r = proxier.route("10.0.0.1", svc.spec().cluster_ip(), svc.spec().ports(0).port(),
+                                       svc.spec().ports(0).protocol().empty() ? "TCP" : svc.spec().ports(0).protocol());
+                routes.push(r.ok ? Value(r.endpoint + " (" + r.pod + ")") : Value("rejected: " + r.message));
+            }
+        v.set("connections", std::move(routes));
+        out.push(std::move(v));
+    }
+    return out;
 }
 
 // Every object of every served kind, as one List (kinds in the scheme's order, objects in key order).
@@ -340,6 +375,7 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
         }
         doc.set("journeys", std::move(js));
         doc.set("metrics", std::move(metricValues));
+        doc.set("services", services(cl));
         doc.set("objects", allObjects(cl));
         out << codec::toJson(doc) << "\n";
         return 0;
