@@ -80,5 +80,19 @@ out=$("$ctl" apply -f "$data/real-cluster.yaml" --store "$work/real.db" 2>&1); c
 check "apply exported objects: exit" 1 "$code"
 check "apply exported objects: message" "Error from server (BadRequest): error when creating \"$data/real-cluster.yaml\": resourceVersion should not be set on objects to be created" "$(head -1 <<<"$out")"
 
+# simulate: a scenario runs to the same bytes every time; bad scenarios name file, document, field.
+scenario="$data/../../../../resources/scenarios/single-pod-journey.yaml"
+a=$("$ctl" simulate "$scenario" --until 1m -o json 2>&1); code=$?
+b=$("$ctl" simulate "$scenario" --until 1m -o json 2>&1)
+check "simulate: exit" 0 "$code"
+check "simulate: same bytes" "$a" "$b"
+check "simulate: scheduled event" "Successfully assigned default/web to node-1" "$(grep -o 'Successfully assigned default/web to node-1' <<<"$a" | head -1)"
+printf 'apiVersion: pilothouse.dev/v1alpha1\nkind: Scenario\nmetadata: {name: s}\nspec:\n  actions:\n  - {at: soon, action: failNode, node: a}\n' >"$work/bad-scenario.yaml"
+out=$("$ctl" simulate "$work/bad-scenario.yaml" 2>&1); code=$?
+check "simulate bad scenario: exit" 2 "$code"
+check "simulate bad scenario: message" "error: $work/bad-scenario.yaml: document 1: spec.actions[0].at: invalid duration \"soon\"" "$out"
+out=$("$ctl" simulate "$scenario" --until forever 2>&1); code=$?
+check "simulate bad --until" "2 error: invalid argument \"forever\" for \"--until\": invalid duration \"forever\"" "$code $out"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
