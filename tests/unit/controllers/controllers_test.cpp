@@ -254,7 +254,7 @@ void ControllersTest::deploymentRollingUpdateStaysWithinBounds() {
     auto d = env.get<apps::Deployment>("deployments", "web");
     auto rss = env.list<apps::ReplicaSet>("replicasets");
     QCOMPARE(rss.size(), size_t(1));
-    const auto& rs1 = rss[0];
+    const apps::ReplicaSet rs1 = rss[0];
     const std::string hash = rs1.metadata().labels().at("pod-template-hash");
     QCOMPARE(rs1.metadata().name(), "web-" + hash);
     QCOMPARE(rs1.spec().selector().match_labels().at("pod-template-hash"), hash);
@@ -326,7 +326,7 @@ void ControllersTest::deploymentRecreate() {
     Env env({"node-a"});
     env.apply(deployment("Recreate", 3, "nginx:1.24"));
     env.run(20);
-    const auto old = env.list<apps::ReplicaSet>("replicasets").at(0);
+    const apps::ReplicaSet old = env.list<apps::ReplicaSet>("replicasets").at(0);
     env.patch("deployments", "web", R"({"spec":{"template":{"spec":{"containers":[{"name":"c","image":"nginx:1.25"}]}}}})");
     const sim::Time end = env.c->loop().now() + std::chrono::seconds(60);
     for (;;) {
