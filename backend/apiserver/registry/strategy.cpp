@@ -85,9 +85,14 @@ void prepareForUpdate(const api::ResourceType& type, Message* object, const Mess
             status->GetReflection()->MutableMessage(status.get(), f)->CopyFrom(
                 object->GetReflection()->GetMessage(*object, f));
         const std::string rv = api::metadata(*object).resource_version();
+        // deploymentStatusStrategy keeps the new object's metadata but its labels: the
+        // deployment controller writes deployment.kubernetes.io/revision with the status.
+        google::protobuf::Map<std::string, std::string> annotations;
+        if (type.kind == "Deployment") annotations = api::metadata(*object).annotations();
         object->CopyFrom(old);
         copyField(object, *status, "status");
         api::mutableMetadata(object)->set_resource_version(rv);
+        if (type.kind == "Deployment") *api::mutableMetadata(object)->mutable_annotations() = annotations;
         return;
     }
     if (hasStatusSubresource(type) && type.kind != "Namespace") copyField(object, old, "status");

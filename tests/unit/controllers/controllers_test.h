@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QObject>
+
+class ControllersTest : public QObject {
+    Q_OBJECT
+private slots:
+    void replicaSetCreatesAndDeletes();
+    void replicaSetAdoptsAndReleases();
+    void deploymentRollingUpdateStaysWithinBounds();
+    void deploymentRecreate();
+    void deploymentScalingAndHistoryLimit();
+    void garbageCollectorCascades();
+    void nodeLifecycleTaintsAndEvicts();
+    void deterministic();
+    void podTemplateHash();
+};
