@@ -1,10 +1,12 @@
 // The pod sync and the simulated container runtime (pkg/kubelet/kuberuntime, v1.28:
 // kuberuntime_manager.go SyncPod / computePodActions / doBackOff, kuberuntime_container.go
 // startContainer / killContainer): members of Kubelet, see pod_workers.h for the model.
+#include <cctype>
 #include <cstdio>
+#include <cstdlib>
+#include <optional>
 
 #include "kubelet/kubelet.h"
-#include "kubelet/lifecycle/predicate.h"
 #include "sim/random.h"
 
 namespace pilothouse::kubelet {
