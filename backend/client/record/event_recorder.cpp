@@ -16,7 +16,7 @@ EventRecorder::EventRecorder(apiserver::APIServer& server, const sim::Clock& clo
     : server_(server), clock_(clock), component_(std::move(component)), host_(std::move(host)), token_(std::move(token)) {}
 
 Status EventRecorder::event(const google::protobuf::Message& object, const std::string& type, const std::string& reason,
-                            const std::string& message) {
+                            const std::string& message, const std::string& fieldPath) {
     const auto& meta = api::metadata(object);
     // Objects read through the API server carry their TypeMeta; objects built in code may not —
     // their message type names the kind.
@@ -27,7 +27,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
         if (const auto* t = api::Scheme::instance().byKindOnly(kind)) apiVersion = t->apiVersion();
     const std::string now = rfc3339::format(clock_.nowUnixNanos());
     const std::string ns = meta.namespace_().empty() ? "default" : meta.namespace_();
-    const Key key{kind, ns, meta.name(), meta.uid(), type + "/" + reason, message};
+    const Key key{kind, ns, meta.name(), meta.uid(), fieldPath, type + "/" + reason, message};
 
     auto* events = api::Scheme::instance().byName("events");
     auto it = seen_.find(key);
@@ -68,6 +68,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     ref->set_name(meta.name());
     ref->set_uid(meta.uid());
     ref->set_resource_version(meta.resource_version());
+    ref->set_field_path(fieldPath);
     ev->set_reason(reason);
     ev->set_message(message);
     ev->mutable_source()->set_component(component_);

@@ -23,13 +23,16 @@ public:
     EventRecorder(apiserver::APIServer& server, const sim::Clock& clock, std::string component, std::string host,
                   std::string token);
 
-    // type: "Normal" or "Warning". Errors are returned, never thrown.
+    // type: "Normal" or "Warning". fieldPath: the part of the object the event is about, e.g.
+    // "spec.containers{nginx}" for a kubelet's container events ("" for the whole object); it is
+    // part of the involved object and so of the correlator's key. Errors are returned, never thrown.
     Status event(const google::protobuf::Message& object, const std::string& type, const std::string& reason,
-                 const std::string& message);
+                 const std::string& message, const std::string& fieldPath = "");
 
 private:
     // The correlator's key: everything but the timestamps and count.
-    using Key = std::tuple<std::string, std::string, std::string, std::string, std::string, std::string>;
+    using Key =
+        std::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string>;
     struct Seen {
         std::string namespace_;
         std::string name;  // the Event object's name
