@@ -1,6 +1,12 @@
 #include "cluster/components.h"
 
 #include "cluster/metrics_sampler.h"
+#include "cluster/node_agents.h"
+#include "controllers/deployment/deployment_controller.h"
+#include "controllers/endpointslice/endpointslice_controller.h"
+#include "controllers/garbagecollector/garbage_collector.h"
+#include "controllers/nodelifecycle/node_lifecycle_controller.h"
+#include "controllers/replicaset/replica_set.h"
 
 #include "scheduler/apis/config/load.h"
 
@@ -13,11 +19,27 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     auto scheduler = std::make_unique<SchedulerComponent>(cluster.apiServer(), cluster.clock(), so, &cluster.journeys());
     SchedulerComponent* sched = scheduler.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(scheduler)));
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<MetricsSampler>(cluster.apiServer(), cluster.clock(), sched)));
-    return ScenarioRunner::NodeActionHandler([](const ScenarioAction& action) {
-        return Status(StatusCode::FailedPrecondition,
-                      action.where + ": action " + action.action + " needs the simulated kubelets, which this build does not have yet");
-    });
+    // kube-controller-manager's controllers.
+    auto& server = cluster.apiServer();
+    const auto& clock = cluster.clock();
+    controller::replicaset::ReplicaSetControllerOptions rs;
+    rs.seed = cluster.options().seed;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::deployment::DeploymentController>(
+        server, clock, controller::deployment::DeploymentControllerOptions{})));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::replicaset::ReplicaSetController>(server, clock, rs)));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::garbagecollector::GarbageCollector>(
+        server, clock, controller::garbagecollector::GarbageCollectorOptions{})));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(
+        server, clock, controller::nodelifecycle::NodeLifecycleControllerOptions{})));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock)));
+    // The nodes' kubelets.
+    kubelet::KubeletOptions ko;
+    ko.seed = cluster.options().seed;
+    auto agents = std::make_unique<NodeAgents>(server, clock, &cluster.journeys(), ko);
+    NodeAgents* nodes = agents.get();
+    PH_RETURN_IF_ERROR(cluster.add(std::move(agents)));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<MetricsSampler>(server, clock, sched)));
+    return ScenarioRunner::NodeActionHandler([nodes](const ScenarioAction& action) { return nodes->perform(action); });
 }
 
 }  // namespace pilothouse::cluster

@@ -40,10 +40,17 @@ struct JourneyStage {
 // Thread-safe (the GUI reads while the simulation writes).
 class JourneyLog {
 public:
-    // pod: "namespace/name".
+    // pod: "namespace/name". The API server's stages take modelled time (apiserver::StageCosts)
+    // without moving the clock, so a component that reacted at the request's instant would seem
+    // to start before the request finished; a stage therefore starts no earlier than the one
+    // recorded before it (stages may overlap — containers span their image pulls — but never
+    // go back in time).
     void record(const std::string& pod, JourneyStage stage) {
         std::lock_guard lock(mu_);
-        journeys_[pod].push_back(std::move(stage));
+        auto& stages = journeys_[pod];
+        if (!stages.empty() && stage.start < stages.back().start) stage.start = stages.back().start;
+        if (stage.end < stage.start) stage.end = stage.start;
+        stages.push_back(std::move(stage));
     }
     std::map<std::string, std::vector<JourneyStage>> snapshot() const {
         std::lock_guard lock(mu_);

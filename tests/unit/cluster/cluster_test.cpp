@@ -264,7 +264,7 @@ void ClusterTest::journeyStagesInOrder() {
         stages.push_back(s.find("stage")->asString());
         const double start = s.find("start")->asDouble(), end = s.find("end")->asDouble();
         QVERIFY2(start >= last - 1e-9 && end >= start, s.find("stage")->asString().c_str());
-        last = end;
+        last = start;
     }
     // The request's path through the API server comes first, then the scheduler's.
     QCOMPARE(stages.front(), std::string("authentication: loopback"));
@@ -273,6 +273,13 @@ void ClusterTest::journeyStagesInOrder() {
     QVERIFY(at("storage: etcd") < at("scheduling queue"));
     QVERIFY(at("scheduling queue") < at("scheduling"));
     QVERIFY(at("scheduling") < at("binding"));
-    QVERIFY(at("binding") < long(stages.size()));
+    // Then the kubelet's: admission, sandbox and IP, image pull, containers, Running, probes, Ready.
+    QVERIFY(at("binding") < at("kubelet admission"));
+    QVERIFY(at("kubelet admission") < at("sandbox"));
+    QVERIFY(at("sandbox") < at("image pull"));
+    QVERIFY(at("image pull") < at("containers"));
+    QVERIFY(at("containers") < at("Running"));
+    QVERIFY(at("Running") < at("Ready"));
+    QCOMPARE(stages.back(), std::string("Ready"));
 }
 QTEST_GUILESS_MAIN(ClusterTest)
