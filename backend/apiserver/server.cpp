@@ -118,12 +118,35 @@ StatusOr<std::vector<FieldRequirement>> parseFieldSelector(const api::ResourceTy
     return out;
 }
 
+// The fields selectors use most, read straight off the object (pkg/registry/core/pod's
+// selectable fields and every kind's metadata): a kubelet's watch (spec.nodeName=<node>) tests
+// every pod event, and encoding the whole pod for it was most of a large simulation's time.
+// nullopt: not one of these, encode and look it up.
+std::optional<std::string> directFieldValue(const Message& object, const std::string& field) {
+    if (field == "metadata.name") return api::metadata(object).name();
+    if (field == "metadata.namespace") return api::metadata(object).namespace_();
+    if (const auto* pod = dynamic_cast<const core::Pod*>(&object)) {
+        if (field == "spec.nodeName") return pod->spec().node_name();
+        if (field == "status.phase") return pod->status().phase();
+        if (field == "spec.schedulerName") return pod->spec().scheduler_name();
+        if (field == "spec.restartPolicy") return pod->spec().restart_policy();
+        if (field == "spec.serviceAccountName") return pod->spec().service_account_name();
+        if (field == "status.podIP") return pod->status().pod_ip();
+        if (field == "status.nominatedNodeName") return pod->status().nominated_node_name();
+    }
+    return std::nullopt;
+}
+
 bool matchesFields(const Message& object, const std::vector<FieldRequirement>& reqs) {
     if (reqs.empty()) return true;
-    codec::Value encoded = codec::encodeMessage(object);
+    std::optional<codec::Value> encoded;
     for (const auto& r : reqs) {
-        const bool eq = fieldValue(encoded, r.field) == r.value;
-        if (eq != r.equals) return false;
+        std::optional<std::string> value = directFieldValue(object, r.field);
+        if (!value) {
+            if (!encoded) encoded = codec::encodeMessage(object);
+            value = fieldValue(*encoded, r.field);
+        }
+        if ((*value == r.value) != r.equals) return false;
     }
     return true;
 }
@@ -802,11 +825,11 @@ namespace {
 
 class ApiWatchStream final : public WatchStream {
 public:
-    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter)
-        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)) {}
+    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter, WatchCache& cache)
+        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)), cache_(cache) {}
 
     StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) override {
-        auto events = watch_->next(timeout);
+        auto events = watch_->nextShared(timeout);
         if (!events) {
             const Status& st = events.status();
             if (st.code() == StatusCode::OutOfRange) return newResourceExpired(st.message());
@@ -817,10 +840,12 @@ public:
         }
         std::vector<WatchEvent> out;
         for (const auto& e : *events) {
-            auto obj = APIServer::decodeStored(type_, e.kv);
-            if (!obj) return obj.status();
-            if (!filter_.matches(**obj)) continue;
-            out.push_back({e.type, std::move(*obj), e.revision});
+            auto shared = cache_.decode(type_, e->kv);
+            if (!shared) return shared.status();
+            if (!filter_.matches(**shared)) continue;
+            MessagePtr obj((*shared)->New());
+            obj->CopyFrom(**shared);
+            out.push_back({e->type, std::move(obj), e->revision});
         }
         return out;
     }
@@ -831,6 +856,7 @@ private:
     const api::ResourceType& type_;
     std::unique_ptr<store::Watch> watch_;
     Filter filter_;
+    WatchCache& cache_;
 };
 
 }  // namespace
@@ -854,7 +880,7 @@ StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, 
         return newInternalError(w.status().message());
     }
     if (trace) *trace = resp.trace;
-    return std::unique_ptr<WatchStream>(new ApiWatchStream(*req.type, std::move(*w), std::move(*filter)));
+    return std::unique_ptr<WatchStream>(new ApiWatchStream(*req.type, std::move(*w), std::move(*filter), watchCache_));
 }
 
 }  // namespace pilothouse::apiserver

@@ -66,6 +66,17 @@ public:
     // catching up on history. A closed watch keeps returning its closing Status.
     virtual StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout,
                                                    size_t maxEvents = 1024) = 0;
+    // The same events, shared instead of copied: a change fanned out to many watchers is not
+    // copied once per watcher (the API server's watch streams use this).
+    using SharedEvents = std::vector<std::shared_ptr<const WatchEvent>>;
+    virtual StatusOr<SharedEvents> nextShared(std::chrono::milliseconds timeout, size_t maxEvents = 1024) {
+        auto events = next(timeout, maxEvents);
+        if (!events) return events.status();
+        SharedEvents out;
+        out.reserve(events->size());
+        for (auto& e : *events) out.push_back(std::make_shared<const WatchEvent>(std::move(e)));
+        return out;
+    }
     // The revision of the last event handed out (or the start revision).
     virtual int64_t lastRevision() const = 0;
     // Called (from the writer's thread) whenever new events are queued; may be empty.

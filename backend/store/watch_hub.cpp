@@ -60,6 +60,16 @@ public:
 
     StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout,
                                            size_t maxEvents) override {
+        auto shared = nextShared(timeout, maxEvents);
+        if (!shared)
+            return shared.status();
+        std::vector<WatchEvent> out;
+        out.reserve(shared->size());
+        for (const auto& event : *shared) out.push_back(*event);
+        return out;
+    }
+
+    StatusOr<SharedEvents> nextShared(std::chrono::milliseconds timeout, size_t maxEvents) override {
         if (maxEvents == 0)
             maxEvents = 1;
         {
@@ -67,7 +77,7 @@ public:
             if (!state_->closedWith.isOk())
                 return state_->closedWith;
         }
-        std::vector<WatchEvent> out;
+        SharedEvents out;
         if (catchingUp_) {
             // Only this consumer moves the catch-up cursor (lastRevision), so reading it and
             // then advancing it needs no lock.
@@ -77,12 +87,12 @@ public:
                 hub_->close(state_, page.status());
                 return page.status();
             }
-            out = std::move(*page);
+            for (auto& e : *page) out.push_back(std::make_shared<const WatchEvent>(std::move(e)));
             // A short page means the history range is exhausted; the live queue holds the rest.
             if (out.size() < maxEvents)
                 catchingUp_ = false;
             if (!out.empty())
-                state_->lastRevision = out.back().revision;
+                state_->lastRevision = out.back()->revision;
             if (out.size() == maxEvents)
                 return out;
             // Something to hand out already: take what is live without waiting.
@@ -90,8 +100,8 @@ public:
                 timeout = std::chrono::milliseconds::zero();
         }
 
-        // Only the shared pointers are moved under the lock; the events are copied after it is
-        // released, so the writer (which takes this lock to queue) never waits on a copy.
+        // Only the shared pointers are moved under the lock, so the writer (which takes this lock
+        // to queue) never waits on a copy.
         std::vector<std::shared_ptr<const WatchEvent>> taken;
         {
             std::unique_lock lock(state_->mu);
@@ -116,9 +126,9 @@ public:
             }
         }
         out.reserve(out.size() + taken.size());
-        for (const std::shared_ptr<const WatchEvent>& event : taken) out.push_back(*event);
+        for (std::shared_ptr<const WatchEvent>& event : taken) out.push_back(std::move(event));
         if (!out.empty())
-            state_->lastRevision = out.back().revision;
+            state_->lastRevision = out.back()->revision;
         return out;
     }
 
