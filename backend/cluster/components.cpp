@@ -31,7 +31,9 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
         server, clock, controller::garbagecollector::GarbageCollectorOptions{})));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(
         server, clock, controller::nodelifecycle::NodeLifecycleControllerOptions{})));
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock)));
+    controller::endpointslice::EndpointSliceControllerOptions eps;
+    eps.journeys = &cluster.journeys();
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock, eps)));
     // The nodes' kubelets.
     kubelet::KubeletOptions ko;
     ko.seed = cluster.options().seed;

@@ -189,6 +189,7 @@ Value metrics(cluster::Cluster& c, const std::map<std::string, std::vector<sim::
         return s;
     };
     m.set("pod_startup_latency_seconds", summary(startup));
+    m.set("scheduler_scheduling_attempt_duration_seconds", summary(attemptLatency));
     if (auto* sched = dynamic_cast<cluster::SchedulerComponent*>(c.find("kube-scheduler"))) {
         auto& q = sched->scheduler().queue();
         Value pending = Value::object();

@@ -60,7 +60,8 @@ EndpointSliceController::EndpointSliceController(apiserver::APIServer& server, c
       nodes_(server, *api::Scheme::instance().byName("nodes"), options_.token),
       slices_(server, *api::Scheme::instance().byName("endpointslices"), options_.token,
               client::ListOptions{"", std::string(kManagedByLabel) + "=" + kManagedBy, ""}),
-      queue_(clock) {}
+      queue_(clock),
+      clock_(clock) {}
 
 Status EndpointSliceController::start() {
     services_.addHandlers({[this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },
@@ -223,6 +224,19 @@ Status EndpointSliceController::syncService(const std::string& key) {
         req.body = std::make_shared<discovery::EndpointSlice>(want);
         auto resp = server_.handle(req);
         if (!resp.ok()) return resp.status;  // a Conflict is retried with the informer's newer copy
+        if (options_.journeys) {
+            const std::string slice = api::metadata(*resp.object).name();
+            for (const auto& e : want.endpoints()) {
+                if (!e.conditions().ready()) continue;
+                const std::string pod = e.target_ref().namespace_() + "/" + e.target_ref().name();
+                if (!announced_.insert(pod + "@" + key).second) continue;
+                sim::JourneyStage stage;
+                stage.stage = sim::kStageEndpoints;
+                stage.start = stage.end = clock_.now();
+                stage.detail = "ready endpoint " + e.addresses(0) + " of service " + key + " (EndpointSlice " + slice + ")";
+                options_.journeys->record(pod, std::move(stage));
+            }
+        }
     }
     for (size_t i = desired.size(); i < current.size(); ++i) PH_RETURN_IF_ERROR(remove(*current[i]));
     return {};

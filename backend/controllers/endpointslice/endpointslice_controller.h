@@ -16,12 +16,15 @@
 #include "client/informer.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
+#include "sim/journey.h"
 
 namespace pilothouse::controller::endpointslice {
 
 struct EndpointSliceControllerOptions {
     std::string token;
     int maxEndpointsPerSlice = 100;  // --max-endpoints-per-slice
+    // When set, a pod's journey gets an "endpoints" stage the first time it is a ready endpoint.
+    sim::JourneyLog* journeys = nullptr;
 };
 
 class EndpointSliceController final : public cluster::Component {
@@ -44,6 +47,8 @@ private:
     client::Informer nodes_;
     client::Informer slices_;
     client::WorkQueue queue_;
+    const sim::Clock& clock_;
+    std::set<std::string> announced_;  // pods whose "endpoints" stage was recorded
 };
 
 }  // namespace pilothouse::controller::endpointslice

@@ -2,6 +2,8 @@
 
 #include <QtTest>
 
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "api/codec/json.h"
@@ -282,4 +284,116 @@ void ClusterTest::journeyStagesInOrder() {
     QVERIFY(at("Running") < at("Ready"));
     QCOMPARE(stages.back(), std::string("Ready"));
 }
+namespace {
+
+codec::Value run(const std::string& scenario, const std::string& until) {
+    const std::string out = simulate(std::string(PH_SOURCE_DIR) + "/resources/scenarios/" + scenario, {"--until", until});
+    auto parsed = codec::parseJson(out);
+    return parsed ? *parsed : codec::Value();
+}
+
+// Events with this reason, as "time object message".
+std::vector<std::string> events(const codec::Value& doc, const std::string& reason) {
+    std::vector<std::string> out;
+    for (const auto& e : doc.find("events")->asArray())
+        if (e.find("reason")->asString() == reason)
+            out.push_back(e.find("time")->numberText() + " " + e.find("object")->asString() + " " + e.find("message")->asString());
+    return out;
+}
+
+// The final pods: name -> (node, phase).
+std::map<std::string, std::pair<std::string, std::string>> pods(const codec::Value& doc) {
+    std::map<std::string, std::pair<std::string, std::string>> out;
+    for (const auto& o : doc.find("objects")->find("items")->asArray()) {
+        if (o.find("kind")->asString() != "Pod") continue;
+        const codec::Value* node = o.find("spec")->find("nodeName");
+        const codec::Value* phase = o.find("status") ? o.find("status")->find("phase") : nullptr;
+        out[o.find("metadata")->find("name")->asString()] = {node ? node->asString() : "", phase ? phase->asString() : ""};
+    }
+    return out;
+}
+
+int running(const codec::Value& doc, const std::string& prefix) {
+    int n = 0;
+    for (const auto& [name, p] : pods(doc))
+        if (name.rfind(prefix, 0) == 0 && p.second == "Running") ++n;
+    return n;
+}
+
+}  // namespace
+
+void ClusterTest::scenarioNodeFailure() {
+    auto doc = run("node-failure.yaml", "8m");
+    QVERIFY(doc.isObject());
+    // node-2 stops at 30 s; 40 s later it is NotReady; its pod is evicted 300 s after the taint.
+    auto notReady = events(doc, "NodeNotReady");
+    QVERIFY(!notReady.empty());
+    QVERIFY2(notReady[0].rfind("70 Node/node-2", 0) == 0, notReady[0].c_str());
+    auto evictions = events(doc, "TaintManagerEviction");
+    QCOMPARE(int(evictions.size()), 1);
+    const double at = std::stod(evictions[0]);
+    QVERIFY2(at >= 370 && at <= 380, evictions[0].c_str());
+    // The ReplicaSet replaced it on a healthy node: three Running replicas, none on node-2.
+    int healthy = 0;
+    for (const auto& [name, p] : pods(doc))
+        if (name.rfind("web-", 0) == 0 && p.second == "Running" && p.first != "node-2") ++healthy;
+    QCOMPARE(healthy, 3);
+}
+
+void ClusterTest::scenarioPreemption() {
+    auto doc = run("priority-preemption.yaml", "3m");
+    QVERIFY(doc.isObject());
+    QCOMPARE(int(events(doc, "Preempted").size()), 2);  // two 500m pods make room for 1 cpu
+    auto all = pods(doc);
+    QCOMPARE(all["critical"].first, std::string("node-1"));
+    QCOMPARE(all["critical"].second, std::string("Running"));
+}
+
+void ClusterTest::scenarioResourcePressure() {
+    auto doc = run("resource-pressure.yaml", "2m");
+    QVERIFY(doc.isObject());
+    bool found = false;
+    for (const auto& e : events(doc, "FailedScheduling"))
+        found |= e.find("0/2 nodes are available: 2 Insufficient cpu. preemption: 0/2 nodes are available: 2 No preemption "
+                        "victims found for incoming pod..") != std::string::npos;
+    QVERIFY(found);
+    QCOMPARE(running(doc, "api-"), 4);
+    auto later = run("resource-pressure.yaml", "4m");
+    QCOMPARE(running(later, "api-"), 4);
+    int pending = 0;
+    for (const auto& [name, p] : pods(later)) pending += p.second == "Pending";
+    QCOMPARE(pending, 0);
+}
+
+void ClusterTest::scenarioServiceLoadBalancing() {
+    auto endpoints = [](const codec::Value& doc) {
+        std::set<std::string> seen;
+        for (const auto& c : doc.find("services")->asArray()[0].find("connections")->asArray()) seen.insert(c.asString());
+        return seen;
+    };
+    auto before = run("service-load-balancing.yaml", "50s");
+    QVERIFY(before.isObject());
+    QCOMPARE(int(endpoints(before).size()), 3);  // round robin over all three
+    auto broken = run("service-load-balancing.yaml", "90s");
+    auto after = endpoints(broken);
+    QCOMPARE(int(after.size()), 2);  // web-2 failed its readiness probe: out of rotation
+    for (const auto& e : after) QVERIFY(e.find("web-2") == std::string::npos);
+    QVERIFY(!events(broken, "Unhealthy").empty());
+}
+
+void ClusterTest::scenarioRollingUpdate() {
+    auto doc = run("rolling-update.yaml", "150s");
+    QVERIFY(doc.isObject());
+    // Every pod of the Deployment now runs the new image, four of them.
+    int updated = 0;
+    for (const auto& o : doc.find("objects")->find("items")->asArray()) {
+        if (o.find("kind")->asString() != "Pod") continue;
+        if (o.find("spec")->find("containers")->asArray()[0].find("image")->asString() == "nginx:1.25") ++updated;
+        else QFAIL("a pod with the old image is left");
+    }
+    QCOMPARE(updated, 4);
+    QCOMPARE(running(doc, "web-"), 4);
+    QVERIFY(events(doc, "ScalingReplicaSet").size() >= 4);
+}
+
 QTEST_GUILESS_MAIN(ClusterTest)

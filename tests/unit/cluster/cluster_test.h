@@ -16,4 +16,10 @@ private slots:
     void settleWakesComponents();
     void simulateIsDeterministic();
     void journeyStagesInOrder();
+    // Whole scenarios through `simulate`, checked on their outcome.
+    void scenarioNodeFailure();
+    void scenarioPreemption();
+    void scenarioResourcePressure();
+    void scenarioServiceLoadBalancing();
+    void scenarioRollingUpdate();
 };
