@@ -48,12 +48,17 @@ Status Informer::listAndWatch() {
     auto stream = server_.watch(watch);
     if (!stream) return stream.status().withContext("watching " + type_.resource + ": ");
     watch_ = std::move(*stream);
+    // Events queued from now on raise the flag; anything already queued is drained by the next
+    // sync(), so the flag starts raised.
+    watch_->setNotify([pending = pending_] { pending->store(true); });
+    pending_->store(true);
     return {};
 }
 
 StatusOr<size_t> Informer::sync() {
     if (!watch_) return Status(StatusCode::FailedPrecondition, "informer for " + type_.resource + " not started");
     size_t applied = 0;
+    pending_->store(false);
     for (;;) {
         auto events = watch_->next(std::chrono::milliseconds(0));
         if (!events) {

@@ -12,6 +12,7 @@
 
 #include <google/protobuf/message.h>
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <memory>
@@ -53,6 +54,9 @@ public:
     void resync();
 
     bool started() const { return watch_ != nullptr; }
+    // True when the watch has delivered events sync() has not applied yet (set by the store as it
+    // queues them): owners of many informers skip the ones with nothing new.
+    bool hasPendingEvents() const { return pending_->load(); }
     // "namespace/name" (or "name" when cluster-scoped) -> object, in key order.
     const std::map<std::string, ObjectPtr>& items() const { return items_; }
     ObjectPtr get(const std::string& key) const;
@@ -75,6 +79,7 @@ private:
     std::map<std::string, ObjectPtr> items_;
     std::unique_ptr<apiserver::WatchStream> watch_;
     int64_t revision_ = 0;
+    std::shared_ptr<std::atomic<bool>> pending_ = std::make_shared<std::atomic<bool>>(false);
 };
 
 // The cache key client-go uses (MetaNamespaceKeyFunc): "namespace/name", or "name".

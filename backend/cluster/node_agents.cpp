@@ -27,6 +27,7 @@ Status NodeAgents::ensureKubelets() {
         auto k = std::make_unique<kubelet::Kubelet>(server_, clock_, o, journeys_);
         PH_RETURN_IF_ERROR(k->start().withContext("kubelet/" + name + ": starting: "));
         kubelets_.emplace(name, std::move(k));
+        dirty_.insert(name);
     }
     return {};
 }
@@ -37,9 +38,17 @@ StatusOr<bool> NodeAgents::reconcile() {
     const size_t before = kubelets_.size();
     PH_RETURN_IF_ERROR(ensureKubelets());
     bool did = kubelets_.size() != before;
+    const sim::Time now = clock_.now();
     for (const auto& [name, k] : kubelets_) {
+        const auto wake = wakeups_.find(name);
+        const bool due = dirty_.contains(name) || k->hasPendingEvents() ||
+                         (wake != wakeups_.end() && wake->second && *wake->second <= now);
+        if (!due) continue;
         auto r = k->reconcile();
         if (!r) return r.status().withContext("kubelet/" + name + ": ");
+        if (*r) dirty_.insert(name);  // it wrote: look again next round
+        else dirty_.erase(name);
+        wakeups_[name] = k->nextWakeup();
         did = did || *r;
     }
     return did;
@@ -47,8 +56,8 @@ StatusOr<bool> NodeAgents::reconcile() {
 
 std::optional<sim::Time> NodeAgents::nextWakeup() const {
     std::optional<sim::Time> next;
-    for (const auto& [name, k] : kubelets_)
-        if (auto t = k->nextWakeup(); t && (!next || *t < *next)) next = t;
+    for (const auto& [name, t] : wakeups_)
+        if (t && (!next || *t < *next)) next = t;
     return next;
 }
 
@@ -58,6 +67,8 @@ kubelet::Kubelet* NodeAgents::kubelet(const std::string& node) const {
 }
 
 Status NodeAgents::perform(const ScenarioAction& a) {
+    // Whatever the action, the kubelets it touches must look at their state again.
+    for (const auto& [name, k] : kubelets_) dirty_.insert(name);
     auto nodeKubelet = [&](const std::string& node) -> StatusOr<kubelet::Kubelet*> {
         if (auto* k = kubelet(node)) return k;
         return Status(StatusCode::NotFound, a.where + ".node: no node \"" + node + "\"");

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <memory>
 #include <string>
 
@@ -42,6 +43,11 @@ private:
     kubelet::KubeletOptions defaults_;
     client::Informer nodes_;
     std::map<std::string, std::unique_ptr<kubelet::Kubelet>> kubelets_;  // node name -> its kubelet
+    // Only kubelets with something to do are reconciled (a thousand nodes, most idle at any
+    // instant): new events on their watches, a wake-up that is due, work done in the last round,
+    // or a failure just injected. Wake-ups are remembered from each kubelet's last reconcile.
+    std::map<std::string, std::optional<sim::Time>> wakeups_;
+    std::set<std::string> dirty_;
 };
 
 }  // namespace pilothouse::cluster

@@ -476,6 +476,10 @@ StatusOr<bool> Kubelet::reconcile() {
     return did;
 }
 
+bool Kubelet::hasPendingEvents() const {
+    return (pods_ && pods_->hasPendingEvents()) || (nodes_ && nodes_->hasPendingEvents());
+}
+
 std::optional<sim::Time> Kubelet::nextWakeup() const {
     if (stopped_) return std::nullopt;
     std::optional<sim::Time> next;

@@ -75,6 +75,8 @@ public:
     void stop();
     void recover();
     bool isStopped() const { return stopped_; }
+    // Its watches delivered something reconcile() has not taken in yet.
+    bool hasPendingEvents() const;
     // Node pressure: "MemoryPressure", "DiskPressure" or "PIDPressure" (InvalidArgument else);
     // posted with the next status update.
     Status setCondition(const std::string& type, bool pressure);

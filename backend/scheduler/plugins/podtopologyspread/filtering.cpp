@@ -50,6 +50,8 @@ StatusOr<std::unique_ptr<PreFilterState>> PodTopologySpread::calPreFilterState(
     s->constraints = std::make_shared<const std::vector<Constraint>>(std::move(*constraints));
     const auto& cs = *s->constraints;
 
+    std::vector<std::string> selectorKeys;
+    for (const auto& c : cs) selectorKeys.push_back(c.selector.toString());
     const auto affinity = helper::RequiredNodeAffinity::fromPod(pod);
     for (const NodeInfo* info : nodes) {
         if (!info || !info->node()) continue;
@@ -60,11 +62,13 @@ StatusOr<std::unique_ptr<PreFilterState>> PodTopologySpread::calPreFilterState(
         if (!nodeLabelsMatchSpreadConstraints(node.metadata().labels(), cs)) continue;
 
         std::map<TopologyPair, int64_t> nodeCounts;
-        for (const auto& c : cs) {
+        const bool cacheable = inSnapshot(*info);
+        for (size_t i = 0; i < cs.size(); ++i) {
+            const auto& c = cs[i];
             if (gates_.nodeInclusionPolicy && !c.matchNodeInclusionPolicies(pod, node, affinity)) continue;
             TopologyPair pair{c.topologyKey, node.metadata().labels().at(c.topologyKey)};
             // Keyed by pair: a later constraint on the same key replaces the count (v1.28).
-            nodeCounts[pair] = countPodsMatchSelector(info->pods(), c.selector, pod.metadata().namespace_());
+            nodeCounts[pair] = counts_.count(*info, c.selector, selectorKeys[i], pod.metadata().namespace_(), cacheable);
         }
         for (const auto& [pair, count] : nodeCounts) s->tpPairToMatchNum[pair] += count;
     }

@@ -20,6 +20,7 @@
 #include "scheduler/framework/interface.h"
 #include "scheduler/plugins/podtopologyspread/args.h"
 #include "scheduler/plugins/podtopologyspread/common.h"
+#include "scheduler/plugins/podtopologyspread/match_count_cache.h"
 #include "scheduler/plugins/podtopologyspread/filtering.h"
 #include "scheduler/plugins/podtopologyspread/scoring.h"
 #include "util/status.h"
@@ -76,7 +77,11 @@ private:
                                         const std::vector<const framework::NodeInfo*>& filtered,
                                         bool requireAllTopologies) const;
 
+    // Whether `node` is the snapshot's own NodeInfo (counts of copies are not remembered).
+    bool inSnapshot(const framework::NodeInfo& node) const { return handle_.snapshot().get(node.nodeName()) == &node; }
+
     framework::Handle& handle_;
+    mutable MatchCountCache counts_;
     Gates gates_;
     std::vector<TopologySpreadConstraint> defaultConstraints_;
     bool systemDefaulted_ = false;

@@ -59,6 +59,8 @@ FStatus PodTopologySpread::initPreScoreState(PreScoreState& s, const Pod& pod,
     }
 
     s.topologyNormalizingWeight.resize(s.constraints.size());
+    s.selectorKeys.clear();
+    for (const auto& c : s.constraints) s.selectorKeys.push_back(c.selector.toString());
     for (size_t i = 0; i < s.constraints.size(); ++i) {
         int64_t size = topoSize[i];
         if (s.constraints[i].topologyKey == kLabelHostname)
@@ -90,14 +92,16 @@ FStatus PodTopologySpread::preScore(CycleState& state, const Pod& pod, const std
         const auto& labels = node.metadata().labels();
         if (requireAllTopologies && !nodeLabelsMatchSpreadConstraints(labels, s->constraints)) continue;
 
-        for (const auto& c : s->constraints) {
+        const bool cacheable = inSnapshot(*info);
+        for (size_t i = 0; i < s->constraints.size(); ++i) {
+            const auto& c = s->constraints[i];
             if (gates_.nodeInclusionPolicy && !c.matchNodeInclusionPolicies(pod, node, affinity)) continue;
             auto it = labels.find(c.topologyKey);
             TopologyPair pair{c.topologyKey, it == labels.end() ? std::string() : it->second};
             // Only domains of candidate nodes are counted (hostname domains never are here).
             auto count = s->topologyPairToPodCounts.find(pair);
             if (count == s->topologyPairToPodCounts.end()) continue;
-            count->second += countPodsMatchSelector(info->pods(), c.selector, pod.metadata().namespace_());
+            count->second += counts_.count(*info, c.selector, s->selectorKeys[i], pod.metadata().namespace_(), cacheable);
         }
     }
     state.write(kPreScoreStateKey, std::move(s));
@@ -120,7 +124,9 @@ std::pair<int64_t, FStatus> PodTopologySpread::score(CycleState& state, const Po
         if (value == labels.end()) continue;
         int64_t count = 0;
         if (c.topologyKey == kLabelHostname) {
-            count = countPodsMatchSelector(nodeInfo.pods(), c.selector, pod.metadata().namespace_());
+            count = i < s->selectorKeys.size()
+                        ? counts_.count(nodeInfo, c.selector, s->selectorKeys[i], pod.metadata().namespace_(), inSnapshot(nodeInfo))
+                        : countPodsMatchSelector(nodeInfo.pods(), c.selector, pod.metadata().namespace_());
         } else {
             auto it = s->topologyPairToPodCounts.find({c.topologyKey, value->second});
             if (it != s->topologyPairToPodCounts.end()) count = it->second;

@@ -25,6 +25,7 @@ public:
     std::set<std::string, std::less<>> ignoredNodes;
     std::map<TopologyPair, int64_t> topologyPairToPodCounts;
     std::vector<double> topologyNormalizingWeight;
+    std::vector<std::string> selectorKeys;  // constraints[i].selector.toString(), for MatchCountCache
 
     std::unique_ptr<framework::StateData> clone() const override {
         return std::make_unique<PreScoreState>(*this);
