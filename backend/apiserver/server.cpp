@@ -4,6 +4,7 @@
 #include <google/protobuf/io/coded_stream.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/util/message_differencer.h>
+#include <google/protobuf/wire_format_lite.h>
 #include <set>
 
 #include "api/codec/manifest.h"
@@ -151,9 +152,39 @@ bool matchesFields(const Message& object, const std::vector<FieldRequirement>& r
     return true;
 }
 
+// A pod's spec.nodeName read from its stored bytes without decoding the pod (Pod.spec is field 2,
+// PodSpec.nodeName field 10): how the watch cache's index on spec.nodeName lets a kubelet's watch
+// pass over other nodes' pods. nullopt when the bytes cannot be read that way.
+std::optional<std::string> peekPodNodeName(const std::string& bytes) {
+    namespace io = google::protobuf::io;
+    io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()), int(bytes.size()));
+    for (uint32_t tag; (tag = in.ReadTag()) != 0;) {
+        if (tag != ((2u << 3) | 2u)) {  // not spec (length-delimited field 2)
+            if (!google::protobuf::internal::WireFormatLite::SkipField(&in, tag)) return std::nullopt;
+            continue;
+        }
+        uint32_t length = 0;
+        if (!in.ReadVarint32(&length)) return std::nullopt;
+        const auto limit = in.PushLimit(int(length));
+        std::string nodeName;
+        for (uint32_t t; (t = in.ReadTag()) != 0;) {
+            if (t == ((10u << 3) | 2u)) {
+                if (!google::protobuf::internal::WireFormatLite::ReadString(&in, &nodeName)) return std::nullopt;
+            } else if (!google::protobuf::internal::WireFormatLite::SkipField(&in, t)) {
+                return std::nullopt;
+            }
+        }
+        in.PopLimit(limit);
+        return nodeName;
+    }
+    return std::string();  // no spec: no node
+}
+
 struct Filter {
     api::Selector labels;
     std::vector<FieldRequirement> fields;
+    // spec.nodeName=<node> on pods (a kubelet's watch): checked on the stored bytes first.
+    std::optional<std::string> podNodeName;
     bool matches(const Message& object) const {
         return labels.matches(api::metadata(object).labels()) && matchesFields(object, fields);
     }
@@ -167,6 +198,9 @@ StatusOr<Filter> makeFilter(const Request& req) {
     auto fields = parseFieldSelector(*req.type, req.fieldSelector);
     if (!fields) return fields.status();
     f.fields = std::move(*fields);
+    if (req.type->resource == "pods")
+        for (const auto& r : f.fields)
+            if (r.field == "spec.nodeName" && r.equals) f.podNodeName = r.value;
     return f;
 }
 
@@ -840,6 +874,10 @@ public:
         }
         std::vector<WatchEvent> out;
         for (const auto& e : *events) {
+            if (filter_.podNodeName) {
+                auto node = peekPodNodeName(e->kv.value);
+                if (node && *node != *filter_.podNodeName) continue;
+            }
             auto shared = cache_.decode(type_, e->kv);
             if (!shared) return shared.status();
             if (!filter_.matches(**shared)) continue;
