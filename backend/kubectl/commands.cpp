@@ -17,6 +17,7 @@
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/validation.h"
 #include "controlplane/control_plane.h"
+#include "kubectl/list_output.h"
 #include "kubectl/schedule_command.h"
 #include "kubectl/simulate_command.h"
 #include "kubectl/table_printer.h"
@@ -303,18 +304,6 @@ int cmdApply(const Args& a, Streams io) {
 
 // ---- get ----
 
-Value listOf(std::vector<Value> items) {
-    Value list = Value::object();
-    list.set("apiVersion", "v1");
-    Value arr = Value::array();
-    for (auto& i : items) arr.push(std::move(i));
-    list.set("items", std::move(arr));
-    list.set("kind", "List");
-    Value md = Value::object();
-    md.set("resourceVersion", "");
-    list.set("metadata", std::move(md));
-    return list;
-}
 
 int cmdGet(const Args& a, Streams io) {
     if (a.positional.empty()) {

@@ -17,6 +17,7 @@
 #include "core_v1.pb.h"
 #include "dns/cluster_dns.h"
 #include "proxy/proxier.h"
+#include "kubectl/list_output.h"
 #include "kubectl/table_printer.h"
 #include "util/rfc3339.h"
 
@@ -129,23 +130,16 @@ Value services(cluster::Cluster& c) {
 
 // Every object of every served kind, as one List (kinds in the scheme's order, objects in key order).
 Value allObjects(cluster::Cluster& c) {
-    Value items = Value::array();
+    std::vector<Value> items;
     for (const auto& type : api::Scheme::instance().types()) {
         apiserver::Request list;
         list.verb = "list";
         list.type = &type;
         auto resp = c.apiServer().handle(list);
         if (!resp.ok()) continue;
-        for (const auto& item : resp.items) items.push(codec::encodeMessage(*item));
+        for (const auto& item : resp.items) items.push_back(codec::encodeMessage(*item));
     }
-    Value listObj = Value::object();
-    listObj.set("apiVersion", "v1");
-    listObj.set("items", std::move(items));
-    listObj.set("kind", "List");
-    Value md = Value::object();
-    md.set("resourceVersion", "");
-    listObj.set("metadata", std::move(md));
-    return listObj;
+    return listOf(std::move(items));
 }
 
 double quantile(std::vector<double> v, double q) {
