@@ -95,10 +95,22 @@ void Cluster::scheduleWakeups() {
 
 Status Cluster::runUntil(sim::Time t) {
     PH_RETURN_IF_ERROR(settle());
+    // A component that keeps asking to be woken at the current instant without doing anything
+    // would stop time; past this many events at one instant the run stops with an error.
+    constexpr int kMaxEventsAtOneInstant = 1'000'000;
+    int atInstant = 0;
+    sim::Time instant = loop_.now();
     for (;;) {
         const std::optional<sim::Time> next = loop_.nextEventTime();
         if (!next || *next > t) break;
         loop_.runOne();
+        if (loop_.now() != instant) {
+            instant = loop_.now();
+            atInstant = 0;
+        } else if (++atInstant > kMaxEventsAtOneInstant) {
+            return Status(StatusCode::Internal, "time stopped: more than a million events at one instant (a component keeps "
+                                                "asking to be woken now without doing anything)");
+        }
         PH_RETURN_IF_ERROR(settle());
     }
     if (loop_.now() < t) loop_.runUntil(t);  // nothing due before t: just move the clock
