@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "testing/create_manifests.h"
 #include "api/codec/json.h"
 #include "api/codec/manifest.h"
 #include "api/object.h"
@@ -58,18 +59,7 @@ struct Env {
     }
 
     void apply(const std::string& yaml) {
-        std::vector<std::string> warnings;
-        auto ms = codec::loadManifests(yaml, "test.yaml", &warnings);
-        if (!ms) qFatal("%s", ms.status().message().c_str());
-        for (auto& m : *ms) {
-            apiserver::Request r;
-            r.verb = "create";
-            r.type = m.type;
-            r.namespace_ = api::metadata(*m.object).namespace_();
-            r.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
-            auto resp = c->apiServer().handle(r);
-            if (!resp.ok()) qFatal("%s", resp.status.message().c_str());
-        }
+        testing::createManifests(c->apiServer(), yaml);
         must(c->settle());
     }
     void run(int seconds) { must(c->runFor(std::chrono::seconds(seconds))); }

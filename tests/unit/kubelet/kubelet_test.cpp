@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "testing/create_manifests.h"
 #include "api/codec/manifest.h"
 #include "api/object.h"
 #include "cluster/cluster.h"
@@ -46,17 +47,7 @@ struct Env {
     }
 
     void apply(const std::string& yaml) {
-        auto ms = codec::loadManifests(yaml, "test.yaml", nullptr);
-        if (!ms) qFatal("%s", ms.status().message().c_str());
-        for (auto& m : *ms) {
-            apiserver::Request r;
-            r.verb = "create";
-            r.type = m.type;
-            r.namespace_ = api::metadata(*m.object).namespace_();
-            r.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
-            auto resp = cluster->apiServer().handle(r);
-            if (!resp.ok()) qFatal("%s", resp.status.message().c_str());
-        }
+        testing::createManifests(cluster->apiServer(), yaml);
     }
     void runUntil(sim::Duration sinceStart) {
         auto st = cluster->runUntil(t0 + sinceStart);

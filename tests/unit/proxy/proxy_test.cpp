@@ -4,12 +4,12 @@
 
 #include <QtTest>
 
-#include "api/codec/manifest.h"
 #include "api/object.h"
 #include "cluster/cluster.h"
 #include "core_v1.pb.h"
 #include "dns/cluster_dns.h"
 #include "proxy/proxier.h"
+#include "testing/create_manifests.h"
 
 using namespace pilothouse;
 namespace core = k8s::io::api::core::v1;
@@ -19,20 +19,7 @@ namespace {
 
 std::unique_ptr<cluster::Cluster> c;
 
-void apply(const std::string& yaml) {
-    std::vector<std::string> warnings;
-    auto ms = codec::loadManifests(yaml, "test.yaml", &warnings);
-    QVERIFY2(ms, ms.status().message().c_str());
-    for (auto& m : *ms) {
-        apiserver::Request r;
-        r.verb = "create";
-        r.type = m.type;
-        r.namespace_ = api::metadata(*m.object).namespace_();
-        r.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
-        auto resp = c->apiServer().handle(r);
-        QVERIFY2(resp.ok(), resp.status.message().c_str());
-    }
-}
+void apply(const std::string& yaml) { testing::createManifests(c->apiServer(), yaml); }
 
 std::string clusterIP(const std::string& name) {
     apiserver::Request r;

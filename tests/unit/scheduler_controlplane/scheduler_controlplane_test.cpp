@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "testing/create_manifests.h"
 #include "api/codec/manifest.h"
 #include "api/object.h"
 #include "controlplane/control_plane.h"
@@ -38,18 +39,7 @@ struct Cluster {
     }
 
     void apply(const std::string& yaml) {
-        std::vector<std::string> warnings;
-        auto ms = codec::loadManifests(yaml, "test.yaml", &warnings);
-        if (!ms) qFatal("%s", ms.status().message().c_str());
-        for (auto& m : *ms) {
-            apiserver::Request r;
-            r.verb = "create";
-            r.type = m.type;
-            r.namespace_ = api::metadata(*m.object).namespace_();
-            r.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
-            auto resp = cp->apiServer().handle(r);
-            if (!resp.ok()) qFatal("%s", resp.status.message().c_str());
-        }
+        testing::createManifests(cp->apiServer(), yaml);
     }
     void applyFile(const std::string& path) {
         std::ifstream in(path);
