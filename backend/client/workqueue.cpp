@@ -45,6 +45,14 @@ std::optional<std::string> WorkQueue::get() {
     return key;
 }
 
+bool WorkQueue::processNext(const std::function<Status(const std::string& key)>& sync) {
+    auto key = get();
+    if (!key) return false;
+    if (sync(*key).isOk()) forget(*key);
+    else addRateLimited(*key);
+    return true;
+}
+
 std::optional<sim::Time> WorkQueue::nextReadyTime() const {
     if (waiting_.empty()) return std::nullopt;
     return waiting_.begin()->first;

@@ -9,12 +9,14 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 
 #include "sim/clock.h"
+#include "util/status.h"
 
 namespace pilothouse::client {
 
@@ -33,6 +35,10 @@ public:
     // The next key ready now (delayed keys whose time has come join the queue first); nullopt
     // when none is ready.
     std::optional<std::string> get();
+    // A controller's processNextWorkItem: takes the next ready key and syncs it; a failed sync
+    // is retried with the key's backoff, a successful one forgets its failures. False when no
+    // key was ready.
+    bool processNext(const std::function<Status(const std::string& key)>& sync);
     // When the earliest delayed key becomes ready; nullopt when none waits.
     std::optional<sim::Time> nextReadyTime() const;
     size_t len() const { return queue_.size(); }

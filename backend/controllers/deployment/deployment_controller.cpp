@@ -80,15 +80,8 @@ StatusOr<bool> DeploymentController::reconcile() {
             applied += *n;
         }
         did = did || applied > 0;
-        auto key = queue_.get();
-        if (!key) break;
+        if (!queue_.processNext([this](const std::string& key) { return syncDeployment(key); })) break;
         did = true;
-        Status st = syncDeployment(*key);
-        if (st.isOk()) {
-            queue_.forget(*key);
-        } else {
-            queue_.addRateLimited(*key);
-        }
     }
     return did;
 }

@@ -99,12 +99,7 @@ StatusOr<bool> EndpointSliceController::reconcile() {
         changes += *n;
     }
     bool did = false;
-    while (auto key = queue_.get()) {
-        Status s = syncService(*key);
-        if (!s.isOk()) queue_.addRateLimited(*key);
-        else queue_.forget(*key);
-        did = true;
-    }
+    while (queue_.processNext([this](const std::string& key) { return syncService(key); })) did = true;
     return did;
 }
 

@@ -73,15 +73,8 @@ StatusOr<bool> ReplicaSetController::reconcile() {
         auto b = podInformer_.sync();
         if (!b) return b.status();
         did = did || *a + *b > 0;
-        auto key = queue_.get();
-        if (!key) break;
+        if (!queue_.processNext([this](const std::string& key) { return syncReplicaSet(key); })) break;
         did = true;
-        Status st = syncReplicaSet(*key);
-        if (st.isOk()) {
-            queue_.forget(*key);
-        } else {
-            queue_.addRateLimited(*key);
-        }
     }
     return did;
 }
