@@ -352,15 +352,6 @@ Status Framework::runPreScorePlugins(CycleState& state, const Pod& pod, const st
     return {};
 }
 
-NodePluginScores ScoreTable::row(size_t node) const {
-    NodePluginScores r;
-    r.node = nodes[node];
-    r.totalScore = totals[node];
-    for (size_t p = 0; p < plugins.size(); ++p)
-        r.scores.push_back({plugins[p], raw[p][node], normalized[p][node], normalized[p][node] * weights[p]});
-    return r;
-}
-
 pilothouse::Status Framework::runScorePlugins(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes,
                                               ScoreTable& out) {
     // `out` and the list below keep their capacity from cycle to cycle: scoring allocates nothing

@@ -33,15 +33,8 @@ struct PluginScore {
     int64_t weighted = 0;    // normalized × weight
 };
 
-struct NodePluginScores {
-    std::string_view node;  // the snapshot's node name (valid for the cycle)
-    std::vector<PluginScore> scores;  // in profile order
-    int64_t totalScore = 0;
-};
-
 // RunScorePlugins' result for the feasible nodes of one cycle, kept column by column (one array
-// per plugin) so that scoring hundreds of nodes writes no per-node records; the explanation asks
-// for a node's row when it wants one.
+// per plugin) so that scoring hundreds of nodes writes no per-node records.
 struct ScoreTable {
     std::vector<std::string_view> nodes;          // the nodes scored, in order
     std::vector<std::string_view> plugins;        // the plugins that scored (not skipped), profile order
@@ -49,8 +42,6 @@ struct ScoreTable {
     std::vector<std::vector<int64_t>> raw;        // [plugin][node]: what Score returned
     std::vector<std::vector<int64_t>> normalized; // [plugin][node]: after NormalizeScore
     std::vector<int64_t> totals;                  // [node]: sum of normalized × weight
-
-    NodePluginScores row(size_t node) const;
 };
 
 // What the runtime needs from its scheduler: the per-cycle snapshot and the cluster around it.
