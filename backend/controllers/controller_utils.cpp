@@ -118,6 +118,17 @@ const metav1::OwnerReference* getControllerOf(const metav1::ObjectMeta& meta) {
     return nullptr;
 }
 
+StatusOr<std::unique_ptr<google::protobuf::Message>> adopt(ApiClient& client, const std::string& resource,
+                                                           const std::string& ns, const std::string& name,
+                                                           const metav1::OwnerReference& ref) {
+    return client.updateWithRetry(resource, ns, name, [&](google::protobuf::Message* m) {
+        auto* meta = api::mutableMetadata(m);
+        if (getControllerOf(*meta) || meta->has_deletion_timestamp()) return false;
+        *meta->add_owner_references() = ref;
+        return true;
+    });
+}
+
 std::string randomString(sim::Random& random, int n) {
     constexpr size_t size = sizeof(kNameAlphabet) - 1;
     std::string out;

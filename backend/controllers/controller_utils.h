@@ -77,6 +77,11 @@ metav1::OwnerReference newControllerRef(const google::protobuf::Message& owner, 
                                         const std::string& kind);
 // The reference with controller: true, or null.
 const metav1::OwnerReference* getControllerOf(const metav1::ObjectMeta& meta);
+// ControllerRefManager's adoption write: adds `ref` to the object unless it already has a
+// controller or is being deleted (re-read on Conflict). Returns the object as stored.
+StatusOr<std::unique_ptr<google::protobuf::Message>> adopt(ApiClient& client, const std::string& resource,
+                                                           const std::string& ns, const std::string& name,
+                                                           const metav1::OwnerReference& ref);
 
 // upstream's utilrand.String alphabet: no vowels (no words), no confusable 0/1/3.
 inline constexpr char kNameAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";

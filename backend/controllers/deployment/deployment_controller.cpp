@@ -158,13 +158,7 @@ StatusOr<DeploymentController::RSList> DeploymentController::getReplicaSetsForDe
         }
         if (!canAdopt->isOk()) return *canAdopt;
         const auto ref2 = newControllerRef(d, "apps/v1", "Deployment");
-        auto r = client_.updateWithRetry("replicasets", rs->metadata().namespace_(), rs->metadata().name(),
-                                         [&](google::protobuf::Message* m) {
-                                             auto* meta = api::mutableMetadata(m);
-                                             if (getControllerOf(*meta) || meta->has_deletion_timestamp()) return false;
-                                             *meta->add_owner_references() = ref2;
-                                             return true;
-                                         });
+        auto r = adopt(client_, "replicasets", rs->metadata().namespace_(), rs->metadata().name(), ref2);
         if (!r) {
             if (isNotFound(r.status())) continue;
             return r.status();

@@ -243,13 +243,7 @@ StatusOr<std::vector<const core::Pod*>> ReplicaSetController::claimPods(const ap
         if (!canAdopt->isOk()) return *canAdopt;
         // Adopt: add our controller reference, unless someone else got there first.
         const metav1::OwnerReference ref2 = newControllerRef(rs, kGroupVersion, kKind);
-        auto r = client_.updateWithRetry("pods", pod->metadata().namespace_(), pod->metadata().name(),
-                                         [&](google::protobuf::Message* m) {
-                                             auto* meta = api::mutableMetadata(m);
-                                             if (getControllerOf(*meta) || meta->has_deletion_timestamp()) return false;
-                                             *meta->add_owner_references() = ref2;
-                                             return true;
-                                         });
+        auto r = adopt(client_, "pods", pod->metadata().namespace_(), pod->metadata().name(), ref2);
         if (!r) {
             if (isNotFound(r.status())) continue;
             return r.status();
