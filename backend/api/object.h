@@ -13,6 +13,11 @@ namespace pilothouse::api {
 
 using ObjectMeta = k8s::io::apimachinery::pkg::apis::meta::v1::ObjectMeta;
 
+// The garbage collector's finalizers (metav1.FinalizerOrphanDependents / FinalizerDeleteDependents):
+// the API server adds one on a delete with propagationPolicy Orphan / Foreground.
+inline constexpr const char* kFinalizerOrphanDependents = "orphan";
+inline constexpr const char* kFinalizerDeleteDependents = "foregroundDeletion";
+
 // The object's metadata; every top-level kind has field `metadata`.
 const ObjectMeta& metadata(const google::protobuf::Message& object);
 ObjectMeta* mutableMetadata(google::protobuf::Message* object);

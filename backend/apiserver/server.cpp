@@ -580,8 +580,12 @@ public:
         if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
         codec::canonicalizeQuantities(obj.get());
         // A finalizing object whose last finalizer was removed is deleted now.
-        if (meta->has_deletion_timestamp() && meta->finalizers().empty() &&
-            !(req_.type->kind == "Pod" && !static_cast<const core::Pod&>(*obj).spec().node_name().empty())) {
+        // (A pod on a node only once its graceful deletion is over: grace period 0.)
+        const bool boundPod =
+            req_.type->kind == "Pod" && !static_cast<const core::Pod&>(*obj).spec().node_name().empty();
+        const bool graceOver = oldMeta.has_deletion_grace_period_seconds() &&
+                               oldMeta.deletion_grace_period_seconds() == 0 && !oldMeta.finalizers().empty();
+        if (meta->has_deletion_timestamp() && meta->finalizers().empty() && (!boundPod || graceOver)) {
             if (req_.dryRun) {
                 resp_.object = std::move(obj);
                 return resp_;
@@ -646,9 +650,23 @@ public:
     }
 
     Response& remove() {
+        // DeleteOptions validation (ValidateDeleteOptions).
+        const std::string& policy = req_.propagationPolicy;
+        if (!policy.empty() && policy != "Foreground" && policy != "Background" && policy != "Orphan") {
+            validation::ErrorList errs{validation::notSupported("propagationPolicy", validation::quote(policy),
+                                                                {"Foreground", "Background", "Orphan", "nil"})};
+            resp_.status = newInvalid("DeleteOptions.meta.k8s.io", "", errs);
+            return resp_;
+        }
         auto current = readCurrent(req_.namespace_, req_.name);
         if (!current) return fail(kStageStorage, "etcd", current.status());
         auto& [old, oldKv] = *current;
+        const auto& meta = api::metadata(*old);
+        if (!req_.preconditionUID.empty() && req_.preconditionUID != meta.uid())
+            return fail(kStageStorage, "etcd",
+                        newConflict(qualified_, req_.name,
+                                    "Precondition failed: UID in precondition: " + req_.preconditionUID +
+                                        ", UID in object meta: " + meta.uid()));
         admission::AdmissionAttributes attrs;
         attrs.request = attributes();
         attrs.operation = admission::Operation::Delete;
@@ -663,28 +681,28 @@ public:
             if (!st.isOk()) return fail(kStageValidatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
             record(kStageValidatingAdmission, plugin->name(), true, "admitted", costs.admissionPluginNanos);
         }
-        const auto& meta = api::metadata(*old);
         MessagePtr obj(old->New());
         obj->CopyFrom(*old);
         auto* newMeta = api::mutableMetadata(obj.get());
         // Graceful deletion: a pod on a node, or an object with finalizers, is marked and stays
         // until its kubelet / finalizers are done.
         bool graceful = false;
+        bool alreadyTerminating = false;
         if (req_.type->kind == "Pod") {
             const auto& pod = static_cast<const core::Pod&>(*old);
             int64_t grace = req_.gracePeriodSeconds >= 0 ? req_.gracePeriodSeconds
                                                           : pod.spec().termination_grace_period_seconds();
             if (!pod.spec().node_name().empty() && grace > 0 && pod.status().phase() != "Succeeded" &&
                 pod.status().phase() != "Failed") {
-                if (meta.has_deletion_timestamp()) {
-                    // Already terminating: a shorter grace period may shorten it.
-                    resp_.object = std::move(obj);
-                    record(kStageStorage, "etcd", true, "already terminating", 0);
-                    return resp_;
-                }
                 graceful = true;
-                newMeta->set_deletion_grace_period_seconds(grace);
-                newMeta->set_deletion_timestamp(rfc3339::format(t_ + grace * 1'000'000'000));
+                if (meta.has_deletion_timestamp()) {
+                    alreadyTerminating = true;  // a second delete does not restart the grace period
+                } else {
+                    newMeta->set_deletion_grace_period_seconds(grace);
+                    newMeta->set_deletion_timestamp(rfc3339::format(t_ + grace * 1'000'000'000));
+                }
+            } else if (meta.has_deletion_timestamp()) {
+                newMeta->set_deletion_grace_period_seconds(0);  // the kubelet's final delete
             }
         } else if (req_.type->kind == "Namespace") {
             graceful = true;
@@ -692,9 +710,41 @@ public:
             newMeta->set_deletion_grace_period_seconds(0);
             static_cast<core::Namespace*>(obj.get())->mutable_status()->set_phase("Terminating");
         }
-        if (!meta.finalizers().empty()) {
+        // The garbage collector's finalizers for the propagation policy
+        // (deletionFinalizersForGarbageCollection): the request's policy, else the finalizer the
+        // object already has, else the kind's default.
+        bool orphan = false, foreground = false;
+        if (policy == "Orphan") {
+            orphan = true;
+        } else if (policy == "Foreground") {
+            foreground = true;
+        } else if (policy.empty()) {
+            bool decided = false;
+            for (const auto& f : meta.finalizers()) {
+                if (f == api::kFinalizerOrphanDependents) orphan = decided = true;
+                if (f == api::kFinalizerDeleteDependents) foreground = decided = true;
+            }
+            if (!decided)
+                orphan = registry::defaultGarbageCollectionPolicy(*req_.type) ==
+                         registry::GarbageCollectionPolicy::OrphanDependents;
+        }
+        {
+            auto* fins = newMeta->mutable_finalizers();
+            for (int i = fins->size() - 1; i >= 0; --i)
+                if (fins->Get(i) == api::kFinalizerOrphanDependents || fins->Get(i) == api::kFinalizerDeleteDependents)
+                    fins->DeleteSubrange(i, 1);
+            if (orphan) newMeta->add_finalizers(api::kFinalizerOrphanDependents);
+            if (foreground) newMeta->add_finalizers(api::kFinalizerDeleteDependents);
+        }
+        if (alreadyTerminating && std::set<std::string>(meta.finalizers().begin(), meta.finalizers().end()) ==
+                                      std::set<std::string>(newMeta->finalizers().begin(), newMeta->finalizers().end())) {
+            resp_.object = std::move(obj);
+            record(kStageStorage, "etcd", true, "already terminating", 0);
+            return resp_;
+        }
+        if (!newMeta->finalizers().empty()) {
             graceful = true;
-            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
+            if (!newMeta->has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
             if (!newMeta->has_deletion_grace_period_seconds()) newMeta->set_deletion_grace_period_seconds(0);
         }
         if (req_.dryRun) {

@@ -55,6 +55,13 @@ struct Request {
     int64_t resourceVersion = 0;
     // delete: grace period for pods bound to a node; -1 = the pod's own (default 30 s).
     int64_t gracePeriodSeconds = -1;
+    // delete: DeleteOptions.propagationPolicy — "Orphan", "Background", "Foreground", or "" for
+    // the kind's default (registry::defaultGarbageCollectionPolicy). Orphan and Foreground are
+    // carried out by the garbage collector through the "orphan" / "foregroundDeletion" finalizers.
+    std::string propagationPolicy;
+    // delete: DeleteOptions.preconditions.uid; the delete fails with Conflict when the stored
+    // object has another UID ("" = no precondition).
+    std::string preconditionUID;
     bool dryRun = false;
 };
 

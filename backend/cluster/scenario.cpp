@@ -33,7 +33,7 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.where = where + ": " + path;
     static const std::set<std::string> known = {"at",    "action",    "node",  "kind",     "name",  "namespace",
                                                 "image", "container", "probe", "replicas", "patch", "manifest",
-                                                "broken"};
+                                                "broken", "cascade"};
     for (const auto& [key, _] : item.asObject())
         if (!known.contains(key)) return fieldError(where, path + "." + key, "unknown field");
     const codec::Value* at = item.find("at");
@@ -53,7 +53,7 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.action = *action;
     for (auto [key, dest] : {std::pair{"node", &a.node}, {"kind", &a.kind}, {"name", &a.name},
                              {"namespace", &a.namespace_}, {"image", &a.image}, {"container", &a.container},
-                             {"probe", &a.probe}}) {
+                             {"probe", &a.probe}, {"cascade", &a.cascade}}) {
         auto v = stringField(item, key, where, path);
         if (!v) return v.status();
         *dest = *v;
@@ -77,6 +77,9 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
         PH_RETURN_IF_ERROR(require(!a.kind.empty(), "kind"));
         PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
     }
+    if (!a.cascade.empty() && a.cascade != "background" && a.cascade != "foreground" && a.cascade != "orphan")
+        return fieldError(where, path + ".cascade",
+                          "Unsupported value: \"" + a.cascade + "\": supported values: \"background\", \"foreground\", \"orphan\"");
     if (a.action == "scale") PH_RETURN_IF_ERROR(require(a.replicas.has_value(), "replicas"));
     if (a.action == "patch") PH_RETURN_IF_ERROR(require(a.patch.isObject(), "patch"));
     if (a.action == "cordon" || a.action == "uncordon" || a.action == "failNode" || a.action == "recoverNode")

@@ -13,7 +13,8 @@
 //     - {at: 1m, action: scale, kind: Deployment, name: web, replicas: 5}
 //     - {at: 2m, action: apply, manifest: {apiVersion: v1, kind: Pod, ...}}
 //
-// Actions: apply (manifest), delete (kind, name[, namespace]), scale (kind, name, replicas),
+// Actions: apply (manifest), delete (kind, name[, namespace][, cascade: background|foreground|orphan,
+// kubectl's --cascade: the propagationPolicy sent, Background by default]), scale (kind, name, replicas),
 // patch (kind, name, patch: a merge patch), cordon / uncordon (node), failNode / recoverNode
 // (node), imageMissing (node optional, image), breakProbe (namespace, name, container, probe:
 // liveness|readiness|startup, broken: true|false). `at` is a duration like 30s, 5m, 1m30s, 500ms.
@@ -32,6 +33,7 @@ struct ScenarioAction {
     sim::Duration at{};
     std::string action;
     std::string node, kind, name, namespace_, image, container, probe;
+    std::string cascade;    // delete: kubectl's --cascade (background (default), foreground, orphan)
     std::optional<int32_t> replicas;
     codec::Value patch;     // patch: a merge patch
     codec::Value manifest;  // apply: the object

@@ -114,6 +114,8 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         req.name = name;
         if (a.action == "delete") {
             req.verb = "delete";
+            // kubectl delete sends a propagationPolicy: --cascade=background unless told otherwise.
+            req.propagationPolicy = a.cascade == "foreground" ? "Foreground" : a.cascade == "orphan" ? "Orphan" : "Background";
         } else {
             req.verb = "patch";
             req.patchType = apiserver::PatchType::Merge;

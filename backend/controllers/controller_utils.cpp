@@ -68,7 +68,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::update(const std
 }
 
 Status ApiClient::remove(const std::string& resource, const std::string& ns, const std::string& name,
-                         int64_t gracePeriodSeconds) {
+                         int64_t gracePeriodSeconds, const std::string& propagationPolicy, const std::string& uid) {
     apiserver::Request r;
     r.verb = "delete";
     r.type = &typeOf(resource);
@@ -76,6 +76,8 @@ Status ApiClient::remove(const std::string& resource, const std::string& ns, con
     r.name = name;
     r.token = token_;
     r.gracePeriodSeconds = gracePeriodSeconds;
+    r.propagationPolicy = propagationPolicy;
+    r.preconditionUID = uid;
     return server_.handle(r).status;
 }
 

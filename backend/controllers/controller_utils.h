@@ -49,9 +49,11 @@ public:
     StatusOr<std::unique_ptr<google::protobuf::Message>> update(const std::string& resource,
                                                                 const google::protobuf::Message& object,
                                                                 const std::string& subresource = "");
-    // gracePeriodSeconds -1: the object's own.
+    // gracePeriodSeconds -1: the object's own; propagationPolicy "" = the kind's default;
+    // uid: DeleteOptions.preconditions.uid ("" = none).
     Status remove(const std::string& resource, const std::string& ns, const std::string& name,
-                  int64_t gracePeriodSeconds = -1);
+                  int64_t gracePeriodSeconds = -1, const std::string& propagationPolicy = "",
+                  const std::string& uid = "");
     // Reads the latest object, lets `mutate` change it (returning false = nothing to do), writes it
     // back; on Conflict reads again and retries (client-go's retry.RetryOnConflict, 5 attempts).
     StatusOr<std::unique_ptr<google::protobuf::Message>> updateWithRetry(

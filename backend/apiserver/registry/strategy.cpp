@@ -56,6 +56,11 @@ bool tracksGeneration(const api::ResourceType& type) {
     return false;
 }
 
+GarbageCollectionPolicy defaultGarbageCollectionPolicy(const api::ResourceType& type) {
+    if (type.kind == "ReplicationController" || type.kind == "Job") return GarbageCollectionPolicy::OrphanDependents;
+    return GarbageCollectionPolicy::DeleteDependents;
+}
+
 void prepareForCreate(const api::ResourceType& type, Message* object) {
     if (type.kind == "Pod") {
         auto* pod = static_cast<core::Pod*>(object);

@@ -19,6 +19,13 @@ namespace pilothouse::apiserver::registry {
 bool hasStatusSubresource(const api::ResourceType& type);
 bool tracksGeneration(const api::ResourceType& type);
 
+// What a delete without DeleteOptions.propagationPolicy does to the object's dependents (the
+// strategy's DefaultGarbageCollectionPolicy): most kinds delete them in the background; core/v1
+// ReplicationController and batch/v1 Job orphan them, kept for backwards compatibility (kubectl
+// always sends a policy, Background by default).
+enum class GarbageCollectionPolicy { DeleteDependents, OrphanDependents };
+GarbageCollectionPolicy defaultGarbageCollectionPolicy(const api::ResourceType& type);
+
 void prepareForCreate(const api::ResourceType& type, google::protobuf::Message* object);
 void prepareForUpdate(const api::ResourceType& type, google::protobuf::Message* object,
                       const google::protobuf::Message& old, std::string_view subresource);

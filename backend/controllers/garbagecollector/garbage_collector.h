@@ -1,14 +1,17 @@
-// The garbage collector (upstream pkg/controller/garbagecollector, v1.28), reduced to what our API
-// server supports: background cascading deletion. It watches every listable kind (its "graph"
-// of owner -> dependents built from metadata.ownerReferences); when an owner goes away — or a
-// dependent shows up whose owner is not there — the dependent is looked at (attemptToDeleteItem):
-// each owner is read through the API server (absent, or present under another UID = dangling);
-// with no owner left the dependent is deleted, with some left only the dangling references are
-// removed. Deleting a Deployment thus deletes its ReplicaSets, and those their pods.
-//
-// Not done: propagationPolicy Foreground / Orphan (the API server's delete takes no
-// DeleteOptions.propagationPolicy and does not add the foregroundDeletion / orphan finalizers),
-// so every cascade is a background one.
+// The garbage collector (upstream pkg/controller/garbagecollector, v1.28). It watches every
+// listable kind and keeps a graph of owner -> dependents built from metadata.ownerReferences
+// (graph_builder), and carries out the three deletion propagation policies:
+//  - Background: when an owner is gone — or a dependent shows up whose owner is not there — the
+//    dependent is looked at (attemptToDeleteItem): each owner is read through the API server
+//    (absent, or present under another UID = dangling); with no owner left the dependent is
+//    deleted, with some left only the references to the vanished ones are removed.
+//  - Foreground: the owner was deleted with the "foregroundDeletion" finalizer and stays
+//    ("deletingDependents") until every dependent that blocks it (ownerReference with
+//    blockOwnerDeletion: true) is gone; those dependents are deleted in the foreground in turn
+//    when they have dependents of their own. Then the finalizer is removed and the API server
+//    deletes the owner.
+//  - Orphan: the owner was deleted with the "orphan" finalizer: the references to it are removed
+//    from every dependent (they stay), then the finalizer, and the owner goes.
 #pragma once
 
 #include <map>
@@ -38,24 +41,34 @@ public:
     std::string name() const override { return "garbage-collector-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return attemptToDelete_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override;
 
 private:
+    // A node of the dependency graph: one object, by UID.
     struct Node {
-        std::string item;  // "<resource>|<namespace>/<name>"
+        std::string item;  // "<resource>|<namespace>/<name>" (the work queues' key)
         std::vector<metav1::OwnerReference> owners;
+        bool beingDeleted = false;       // metadata.deletionTimestamp set
+        bool deletingDependents = false;  // being deleted with the foregroundDeletion finalizer
     };
 
     void observe(const std::string& resource, const google::protobuf::Message& object);
     void forget(const google::protobuf::Message& object);
-    // Returns whether the item is gone or handled; errors requeue it.
+    // Dependents whose reference to `ownerUID` has blockOwnerDeletion: true.
+    std::vector<std::string> blockingDependents(const std::string& ownerUID) const;
+
+    // Each returns OK when the item is gone or handled; errors requeue it with backoff.
     Status attemptToDeleteItem(const std::string& item);
+    Status processDeletingDependentsItem(const std::string& item, const google::protobuf::Message& owner);
+    Status attemptToOrphan(const std::string& item);
+    Status removeFinalizer(const std::string& item, const std::string& uid, const std::string& finalizer);
 
     apiserver::APIServer& server_;
     GarbageCollectorOptions options_;
     ApiClient client_;
     std::vector<std::unique_ptr<client::Informer>> informers_;
     client::WorkQueue attemptToDelete_;
+    client::WorkQueue attemptToOrphan_;
     std::map<std::string, Node> uidToNode_;                    // every object seen, by UID
     std::map<std::string, std::set<std::string>> dependents_;  // owner UID -> dependent UIDs
 };

@@ -284,6 +284,61 @@ private slots:
         QCOMPARE(QString::fromStdString(s.handle(named("get", "pods", "default", "bound", "admin-token")).status.reason()), QStringLiteral("NotFound"));
     }
 
+    // DeleteOptions.propagationPolicy: the garbage collector's finalizers, the kinds' defaults
+    // (core/v1 ReplicationController orphans), the UID precondition and the invalid value.
+    void deletePropagationPolicy() {
+        auto& s = cp_->apiServer();
+        const std::string rs = "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: web, namespace: default}\nspec:\n  selector: {matchLabels: {app: web}}\n  template:\n    metadata: {labels: {app: web}}\n    spec: {containers: [{name: c, image: i}]}\n";
+        const std::string rc = "apiVersion: v1\nkind: ReplicationController\nmetadata: {name: old, namespace: default}\nspec:\n  selector: {app: old}\n  template:\n    metadata: {labels: {app: old}}\n    spec: {containers: [{name: c, image: i}]}\n";
+        QVERIFY(s.handle(create("replicasets", rs, "admin-token")).ok());
+        QVERIFY(s.handle(create("replicationcontrollers", rc, "admin-token")).ok());
+
+        Request bad = named("delete", "replicasets", "default", "web", "admin-token");
+        bad.propagationPolicy = "Cascade";
+        Response r = s.handle(bad);
+        QCOMPARE(QString::fromStdString(r.status.message()),
+                 QStringLiteral("DeleteOptions.meta.k8s.io \"\" is invalid: propagationPolicy: Unsupported value: \"Cascade\": supported values: \"Foreground\", \"Background\", \"Orphan\", \"nil\""));
+        Request wrongUid = named("delete", "replicasets", "default", "web", "admin-token");
+        wrongUid.preconditionUID = "not-the-uid";
+        r = s.handle(wrongUid);
+        QCOMPARE(QString::fromStdString(r.status.reason()), QStringLiteral("Conflict"));
+        QVERIFY(QString::fromStdString(r.status.message()).contains(QStringLiteral("Precondition failed: UID in precondition: not-the-uid")));
+
+        const struct {
+            const char* resource;
+            const char* name;
+            const char* policy;
+            const char* finalizer;  // nullptr: deleted at once
+        } cases[] = {
+            {"replicationcontrollers", "old", "", "orphan"},  // v1 RC: orphan by default
+            {"replicasets", "web", "Foreground", "foregroundDeletion"},
+        };
+        for (const auto& c : cases) {
+            Request d = named("delete", c.resource, "default", c.name, "admin-token");
+            d.propagationPolicy = c.policy;
+            r = s.handle(d);
+            QVERIFY2(r.ok(), r.status.message().c_str());
+            Response got = s.handle(named("get", c.resource, "default", c.name, "admin-token"));
+            QVERIFY2(got.ok(), c.name);
+            const auto& m = api::metadata(*got.object);
+            QVERIFY(m.has_deletion_timestamp());
+            QCOMPARE(m.finalizers_size(), 1);
+            QCOMPARE(m.finalizers(0), std::string(c.finalizer));
+        }
+        // Changing its mind: a second delete with Orphan swaps the finalizer.
+        Request again = named("delete", "replicasets", "default", "web", "admin-token");
+        again.propagationPolicy = "Orphan";
+        QVERIFY(s.handle(again).ok());
+        Response got = s.handle(named("get", "replicasets", "default", "web", "admin-token"));
+        QCOMPARE(api::metadata(*got.object).finalizers(0), std::string("orphan"));
+        // Background on a fresh object: no finalizer, gone at once.
+        QVERIFY(s.handle(create("replicasets", "apiVersion: apps/v1\nkind: ReplicaSet\nmetadata: {name: bg, namespace: default}\nspec:\n  selector: {matchLabels: {app: bg}}\n  template:\n    metadata: {labels: {app: bg}}\n    spec: {containers: [{name: c, image: i}]}\n", "admin-token")).ok());
+        Request bg = named("delete", "replicasets", "default", "bg", "admin-token");
+        bg.propagationPolicy = "Background";
+        QVERIFY(s.handle(bg).ok());
+        QCOMPARE(QString::fromStdString(s.handle(named("get", "replicasets", "default", "bg", "admin-token")).status.reason()), QStringLiteral("NotFound"));
+    }
+
     void watchThroughTheApiServer() {
         auto& s = cp_->apiServer();
         Request w = named("watch", "pods", "default", "", "admin-token");

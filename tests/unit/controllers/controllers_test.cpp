@@ -98,12 +98,13 @@ struct Env {
         if (!resp.ok()) qFatal("%s", resp.status.message().c_str());
         must(c->settle());
     }
-    void remove(const char* resource, const std::string& name) {
+    void remove(const char* resource, const std::string& name, const std::string& propagationPolicy = "") {
         apiserver::Request r;
         r.verb = "delete";
         r.type = api::Scheme::instance().byName(resource);
         r.namespace_ = "default";
         r.name = name;
+        r.propagationPolicy = propagationPolicy;
         auto resp = c->apiServer().handle(r);
         if (!resp.ok()) qFatal("%s", resp.status.message().c_str());
         must(c->settle());
@@ -375,6 +376,51 @@ void ControllersTest::garbageCollectorCascades() {
     env.remove("deployments", "web");
     env.run(10);
     QCOMPARE(env.list<apps::ReplicaSet>("replicasets").size(), size_t(0));
+    QCOMPARE(env.list<core::Pod>("pods").size(), size_t(0));
+}
+
+void ControllersTest::garbageCollectorForeground() {
+    Env env({"node-a"});
+    env.apply(deployment("RollingUpdate", 2, "nginx", 10));
+    env.run(20);
+    QCOMPARE(env.activePods().size(), size_t(2));
+    env.remove("deployments", "web", "Foreground");
+    // The Deployment waits (deletingDependents) for its ReplicaSet, which waits for its pods.
+    auto d = env.get<apps::Deployment>("deployments", "web");
+    QVERIFY(d.metadata().has_deletion_timestamp());
+    QCOMPARE(std::vector<std::string>(d.metadata().finalizers().begin(), d.metadata().finalizers().end()),
+             std::vector<std::string>{"foregroundDeletion"});
+    auto rsList = env.list<apps::ReplicaSet>("replicasets");
+    QCOMPARE(rsList.size(), size_t(1));
+    QVERIFY(rsList[0].metadata().has_deletion_timestamp());
+    QCOMPARE(rsList[0].metadata().finalizers(0), std::string("foregroundDeletion"));
+    auto pods = env.list<core::Pod>("pods");
+    QCOMPARE(pods.size(), size_t(2));
+    for (const auto& p : pods) QVERIFY(p.metadata().has_deletion_timestamp());  // terminating, not replaced
+    env.run(10);
+    QCOMPARE(env.list<core::Pod>("pods").size(), size_t(0));
+    QCOMPARE(env.list<apps::ReplicaSet>("replicasets").size(), size_t(0));
+    QCOMPARE(env.list<apps::Deployment>("deployments").size(), size_t(0));
+}
+
+void ControllersTest::garbageCollectorOrphan() {
+    Env env({"node-a"});
+    env.apply(deployment("RollingUpdate", 2, "nginx", 10));
+    env.run(20);
+    env.remove("deployments", "web", "Orphan");
+    env.run(10);
+    QCOMPARE(env.list<apps::Deployment>("deployments").size(), size_t(0));
+    auto rsList = env.list<apps::ReplicaSet>("replicasets");
+    QCOMPARE(rsList.size(), size_t(1));  // orphaned: it stays, without the reference
+    QCOMPARE(rsList[0].metadata().owner_references_size(), 0);
+    QVERIFY(!rsList[0].metadata().has_deletion_timestamp());
+    QCOMPARE(rsList[0].metadata().finalizers_size(), 0);
+    auto pods = env.activePods();
+    QCOMPARE(pods.size(), size_t(2));  // still owned by the ReplicaSet
+    for (const auto& p : pods) QCOMPARE(p.metadata().owner_references(0).name(), rsList[0].metadata().name());
+    // The ReplicaSet still does its job.
+    env.remove("replicasets", rsList[0].metadata().name(), "Background");
+    env.run(10);
     QCOMPARE(env.list<core::Pod>("pods").size(), size_t(0));
 }
 

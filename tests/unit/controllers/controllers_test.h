@@ -11,6 +11,8 @@ private slots:
     void deploymentRecreate();
     void deploymentScalingAndHistoryLimit();
     void garbageCollectorCascades();
+    void garbageCollectorForeground();
+    void garbageCollectorOrphan();
     void nodeLifecycleTaintsAndEvicts();
     void deterministic();
     void podTemplateHash();
