@@ -36,6 +36,7 @@ Scheme::Scheme() {
     add("", "Event", "events", "event", {"ev"}, true, core::Event::descriptor());
     add("", "Binding", "bindings", "binding", {}, true, core::Binding::descriptor());
     add("", "Service", "services", "service", {"svc"}, true, core::Service::descriptor());
+    add("", "Endpoints", "endpoints", "endpoints", {"ep"}, true, core::Endpoints::descriptor());
     add("", "ResourceQuota", "resourcequotas", "resourcequota", {"quota"}, true,
         core::ResourceQuota::descriptor());
     add("", "LimitRange", "limitranges", "limitrange", {"limits"}, true,

@@ -3,6 +3,7 @@
 #include "cluster/metrics_sampler.h"
 #include "cluster/node_agents.h"
 #include "controllers/deployment/deployment_controller.h"
+#include "controllers/endpoint/endpoints_controller.h"
 #include "controllers/endpointslice/endpointslice_controller.h"
 #include "controllers/garbagecollector/garbage_collector.h"
 #include "controllers/nodelifecycle/node_lifecycle_controller.h"
@@ -31,6 +32,7 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
         server, clock, controller::garbagecollector::GarbageCollectorOptions{})));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(
         server, clock, controller::nodelifecycle::NodeLifecycleControllerOptions{})));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpoint::EndpointsController>(server, clock)));
     controller::endpointslice::EndpointSliceControllerOptions eps;
     eps.journeys = &cluster.journeys();
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock, eps)));

@@ -166,6 +166,31 @@ void ControllerExpectations::lower(const std::string& key, int adds, int dels) {
     it->second.del -= dels;
 }
 
+// ---- services ----
+
+bool serviceSelectsPod(const core::Service& service, const core::Pod& pod) {
+    if (service.spec().selector().empty() || service.metadata().namespace_() != pod.metadata().namespace_())
+        return false;
+    for (const auto& [k, v] : service.spec().selector()) {
+        auto it = pod.metadata().labels().find(k);
+        if (it == pod.metadata().labels().end() || it->second != v) return false;
+    }
+    return true;
+}
+
+int32_t findPort(const core::Pod& pod, const core::ServicePort& servicePort) {
+    const auto& tp = servicePort.target_port();
+    if (tp.type() == 1) {  // a name
+        const std::string protocol = servicePort.protocol().empty() ? "TCP" : servicePort.protocol();
+        for (const auto& c : pod.spec().containers())
+            for (const auto& p : c.ports())
+                if (p.name() == tp.str_val() && (p.protocol().empty() ? "TCP" : p.protocol()) == protocol)
+                    return p.container_port();
+        return -1;
+    }
+    return tp.int_val() != 0 ? tp.int_val() : servicePort.port();
+}
+
 // ---- pods ----
 
 bool isPodActive(const core::Pod& pod) {

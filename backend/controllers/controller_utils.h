@@ -124,6 +124,15 @@ private:
 // UIDTrackingControllerExpectations' deletion side: which pods (keys) a controller deleted.
 // Kept inside the ReplicaSet controller; see replica_set.h.
 
+// ---- services ----
+
+// The Service's selector matches the pod (same namespace; a Service without a selector selects
+// nothing: its endpoints are someone else's).
+bool serviceSelectsPod(const core::Service& service, const core::Pod& pod);
+// podutil.FindPort: the pod's port for the Service port — the targetPort number, or the number of
+// the container port with that name and protocol; -1 when the pod has none.
+int32_t findPort(const core::Pod& pod, const core::ServicePort& servicePort);
+
 // ---- pods ----
 
 // Not terminated (Succeeded/Failed) and not being deleted.

@@ -222,6 +222,10 @@ void applyDefaults(const api::ResourceType& type, google::protobuf::Message* obj
     } else if (kind == "PriorityClass") {
         auto* pc = static_cast<k8s::io::api::scheduling::v1::PriorityClass*>(object);
         if (!pc->has_preemption_policy()) pc->set_preemption_policy("PreemptLowerPriority");
+    } else if (kind == "Endpoints") {
+        for (auto& ss : *static_cast<core::Endpoints*>(object)->mutable_subsets())
+            for (auto& p : *ss.mutable_ports())
+                if (p.protocol().empty()) p.set_protocol("TCP");
     } else if (kind == "EndpointSlice") {
         auto* es = static_cast<k8s::io::api::discovery::v1::EndpointSlice*>(object);
         for (auto& p : *es->mutable_ports()) {

@@ -45,6 +45,64 @@ ErrorList validateEvent(const core::Event& e) {
     return errs;
 }
 
+// ---------------------------------------------------------------- Endpoints
+
+namespace {
+
+ErrorList validateEndpointAddress(const core::EndpointAddress& a, const std::string& path) {
+    ErrorList errs;
+    for (const auto& m : isValidIP(a.ip())) errs.push_back(invalid(child(path, "ip"), quote(a.ip()), m));
+    if (!a.hostname().empty()) append(errs, validateDNS1123Label(a.hostname(), child(path, "hostname")));
+    if (a.has_node_name())
+        for (const auto& m : nameIsDNSSubdomain(a.node_name(), false))
+            errs.push_back(invalid(child(path, "nodeName"), quote(a.node_name()), m));
+    append(errs, validateNonSpecialIP(a.ip(), child(path, "ip")));
+    return errs;
+}
+
+ErrorList validateEndpointPort(const core::EndpointPort& p, bool requireName, const std::string& path) {
+    ErrorList errs;
+    if (requireName && p.name().empty()) errs.push_back(required(child(path, "name"), ""));
+    else if (!p.name().empty()) append(errs, validateDNS1123Label(p.name(), child(path, "name")));
+    for (const auto& m : isValidPortNum(p.port())) errs.push_back(invalid(child(path, "port"), goInt(p.port()), m));
+    if (p.protocol().empty()) errs.push_back(required(child(path, "protocol"), ""));
+    else if (p.protocol() != "TCP" && p.protocol() != "UDP" && p.protocol() != "SCTP")
+        errs.push_back(notSupported(child(path, "protocol"), quote(p.protocol()), {"SCTP", "TCP", "UDP"}));
+    if (p.has_app_protocol()) append(errs, validateQualifiedName(p.app_protocol(), child(path, "appProtocol")));
+    return errs;
+}
+
+ErrorList validateEndpointSubsets(const core::Endpoints& ep) {
+    ErrorList errs;
+    for (int i = 0; i < ep.subsets_size(); ++i) {
+        const auto& ss = ep.subsets(i);
+        const std::string idx = index("subsets", i);
+        if (ss.addresses().empty() && ss.not_ready_addresses().empty())
+            errs.push_back(required(idx, "must specify `addresses` or `notReadyAddresses`"));
+        for (int a = 0; a < ss.addresses_size(); ++a)
+            append(errs, validateEndpointAddress(ss.addresses(a), index(child(idx, "addresses"), a)));
+        for (int a = 0; a < ss.not_ready_addresses_size(); ++a)
+            append(errs, validateEndpointAddress(ss.not_ready_addresses(a), index(child(idx, "notReadyAddresses"), a)));
+        for (int p = 0; p < ss.ports_size(); ++p)
+            append(errs, validateEndpointPort(ss.ports(p), ss.ports_size() > 1, index(child(idx, "ports"), p)));
+    }
+    return errs;
+}
+
+}  // namespace
+
+ErrorList validateEndpoints(const core::Endpoints& ep) {
+    ErrorList errs = validateObjectMeta(ep.metadata(), true, nameIsDNSSubdomain, "metadata");
+    append(errs, validateEndpointSubsets(ep));
+    return errs;
+}
+
+ErrorList validateEndpointsUpdate(const core::Endpoints& ep, const core::Endpoints& old) {
+    ErrorList errs = validateObjectMetaUpdate(ep.metadata(), old.metadata(), "metadata");
+    append(errs, validateEndpointSubsets(ep));
+    return errs;
+}
+
 // ---------------------------------------------------------------- EndpointSlice
 
 namespace {

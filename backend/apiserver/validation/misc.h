@@ -13,6 +13,9 @@ namespace pilothouse::apiserver::validation {
 
 ErrorList validateEvent(const k8s::io::api::core::v1::Event& event);
 
+ErrorList validateEndpoints(const k8s::io::api::core::v1::Endpoints& endpoints);
+ErrorList validateEndpointsUpdate(const k8s::io::api::core::v1::Endpoints& endpoints,
+                                  const k8s::io::api::core::v1::Endpoints& old);
 ErrorList validateEndpointSlice(const k8s::io::api::discovery::v1::EndpointSlice& slice);
 ErrorList validateEndpointSliceUpdate(const k8s::io::api::discovery::v1::EndpointSlice& slice,
                                       const k8s::io::api::discovery::v1::EndpointSlice& old);

@@ -71,6 +71,7 @@ ErrorList strategyCreate(const api::ResourceType& type, const Message& obj) {
     if (k == "DaemonSet" && is(obj, apps::DaemonSet::descriptor())) return validateDaemonSet(as<apps::DaemonSet>(obj));
     if (k == "PriorityClass" && is(obj, k8s::io::api::scheduling::v1::PriorityClass::descriptor()))
         return validatePriorityClass(as<k8s::io::api::scheduling::v1::PriorityClass>(obj));
+    if (k == "Endpoints" && is(obj, core::Endpoints::descriptor())) return validateEndpoints(as<core::Endpoints>(obj));
     if (k == "EndpointSlice" && is(obj, k8s::io::api::discovery::v1::EndpointSlice::descriptor()))
         return validateEndpointSlice(as<k8s::io::api::discovery::v1::EndpointSlice>(obj));
     if (k == "Lease" && is(obj, k8s::io::api::coordination::v1::Lease::descriptor()))
@@ -121,6 +122,8 @@ ErrorList strategyUpdate(const api::ResourceType& type, const Message& n, const 
         append(errs, validatePriorityClassUpdate(as<PC>(n), as<PC>(o)));
         return errs;
     }
+    if (k == "Endpoints" && is(n, core::Endpoints::descriptor()))
+        return validateEndpointsUpdate(as<core::Endpoints>(n), as<core::Endpoints>(o));
     if (k == "EndpointSlice" && is(n, k8s::io::api::discovery::v1::EndpointSlice::descriptor())) {
         using ES = k8s::io::api::discovery::v1::EndpointSlice;
         return validateEndpointSliceUpdate(as<ES>(n), as<ES>(o));

@@ -5,6 +5,7 @@
 #include "api/labels.h"
 #include "api/object.h"
 #include "api/scheme.h"
+#include "controllers/controller_utils.h"
 #include "core_v1.pb.h"
 #include "discovery_v1.pb.h"
 
@@ -18,36 +19,6 @@ namespace {
 constexpr const char* kServiceNameLabel = "kubernetes.io/service-name";
 constexpr const char* kManagedByLabel = "endpointslice.kubernetes.io/managed-by";
 constexpr const char* kManagedBy = "endpointslice-controller.k8s.io";
-
-bool podReady(const core::Pod& pod) {
-    for (const auto& c : pod.status().conditions())
-        if (c.type() == "Ready") return c.status() == "True";
-    return false;
-}
-
-bool selects(const core::Service& svc, const core::Pod& pod) {
-    if (svc.spec().selector().empty() || svc.metadata().namespace_() != pod.metadata().namespace_()) return false;
-    for (const auto& [k, v] : svc.spec().selector()) {
-        auto it = pod.metadata().labels().find(k);
-        if (it == pod.metadata().labels().end() || it->second != v) return false;
-    }
-    return true;
-}
-
-// The Service port's target on this pod: a number, or a named container port; -1 when the pod
-// has no port of that name.
-int32_t targetPort(const core::ServicePort& sp, const core::Pod& pod) {
-    const auto& tp = sp.target_port();
-    if (tp.type() == 1) {  // a name
-        for (const auto& c : pod.spec().containers())
-            for (const auto& p : c.ports())
-                if (p.name() == tp.str_val() && (p.protocol().empty() ? "TCP" : p.protocol()) ==
-                                                    (sp.protocol().empty() ? "TCP" : sp.protocol()))
-                    return p.container_port();
-        return -1;
-    }
-    return tp.int_val() != 0 ? tp.int_val() : sp.port();
-}
 
 }  // namespace
 
@@ -88,7 +59,7 @@ Status EndpointSliceController::start() {
 void EndpointSliceController::enqueueServicesSelecting(const client::ObjectPtr& obj) {
     const auto& pod = static_cast<const core::Pod&>(*obj);
     for (const auto& [key, s] : services_.items())
-        if (selects(static_cast<const core::Service&>(*s), pod)) queue_.add(key);
+        if (serviceSelectsPod(static_cast<const core::Service&>(*s), pod)) queue_.add(key);
 }
 
 StatusOr<bool> EndpointSliceController::reconcile() {
@@ -136,7 +107,7 @@ Status EndpointSliceController::syncService(const std::string& key) {
     std::vector<const core::Pod*> pods;
     for (const auto& [k, o] : pods_.items()) {
         const auto& pod = static_cast<const core::Pod&>(*o);
-        if (!selects(*svc, pod) || pod.status().pod_ip().empty()) continue;
+        if (!serviceSelectsPod(*svc, pod) || pod.status().pod_ip().empty()) continue;
         if (pod.status().phase() == "Succeeded" || pod.status().phase() == "Failed") continue;
         pods.push_back(&pod);
     }
@@ -150,7 +121,7 @@ Status EndpointSliceController::syncService(const std::string& key) {
             p->set_protocol(sp.protocol().empty() ? "TCP" : sp.protocol());
             // The port number from the first pod that resolves it (upstream groups pods by port).
             for (const core::Pod* pod : pods)
-                if (int32_t tp = targetPort(sp, *pod); tp > 0) {
+                if (int32_t tp = findPort(*pod, sp); tp > 0) {
                     p->set_port(tp);
                     break;
                 }
@@ -160,8 +131,8 @@ Status EndpointSliceController::syncService(const std::string& key) {
             auto* e = slice.add_endpoints();
             e->add_addresses(pod.status().pod_ip());
             const bool terminating = !pod.metadata().deletion_timestamp().empty();
-            e->mutable_conditions()->set_ready(podReady(pod) && !terminating);
-            e->mutable_conditions()->set_serving(podReady(pod));
+            e->mutable_conditions()->set_ready(isPodReady(pod) && !terminating);
+            e->mutable_conditions()->set_serving(isPodReady(pod));
             e->mutable_conditions()->set_terminating(terminating);
             if (!pod.spec().node_name().empty()) {
                 e->set_node_name(pod.spec().node_name());

@@ -13,6 +13,7 @@
 #include "cluster/scheduler_component.h"
 #include "controllers/deployment/deployment_controller.h"
 #include "controllers/deployment/util/deployment_util.h"
+#include "controllers/endpoint/endpoints_controller.h"
 #include "controllers/garbagecollector/garbage_collector.h"
 #include "controllers/nodelifecycle/node_lifecycle_controller.h"
 #include "controllers/replicaset/replica_set.h"
@@ -422,6 +423,120 @@ void ControllersTest::garbageCollectorOrphan() {
     env.remove("replicasets", rsList[0].metadata().name(), "Background");
     env.run(10);
     QCOMPARE(env.list<core::Pod>("pods").size(), size_t(0));
+}
+
+const char* kEndpointsWorkload = R"(
+apiVersion: apps/v1
+kind: ReplicaSet
+metadata: {name: web, namespace: default}
+spec:
+  replicas: 2
+  selector: {matchLabels: {app: web}}
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: c
+        image: nginx
+        ports: [{name: http, containerPort: 8080}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: web, namespace: default, labels: {tier: front}}
+spec:
+  selector: {app: web}
+  ports:
+  - {name: http, port: 80, targetPort: http}
+  - {name: metrics, port: 9090}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: db, namespace: default}
+spec:
+  clusterIP: None
+  selector: {app: web}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: external, namespace: default}
+spec:
+  ports: [{port: 5432}]
+---
+apiVersion: v1
+kind: Endpoints
+metadata: {name: external, namespace: default}
+subsets:
+- addresses: [{ip: 192.0.2.10}]
+  ports: [{port: 5432}]
+)";
+
+void ControllersTest::endpointsController() {
+    Env env({"node-a", "node-b"});
+    controller::endpoint::EndpointsControllerOptions o;
+    o.maxCapacity = 3;
+    Env::must(env.c->add(std::make_unique<controller::endpoint::EndpointsController>(env.c->apiServer(), env.c->clock(), o)));
+    env.apply(kEndpointsWorkload);
+    env.run(10);
+
+    auto ep = env.get<core::Endpoints>("endpoints", "web");
+    QCOMPARE(ep.metadata().labels().at("tier"), std::string("front"));
+    QVERIFY(ep.metadata().annotations().contains("endpoints.kubernetes.io/last-change-trigger-time"));
+    QCOMPARE(ep.subsets_size(), 1);
+    const auto& ss = ep.subsets(0);
+    QCOMPARE(ss.addresses_size(), 2);
+    QCOMPARE(ss.not_ready_addresses_size(), 0);
+    QVERIFY(ss.addresses(0).ip() < ss.addresses(1).ip());  // sorted by IP
+    for (const auto& a : ss.addresses()) {
+        QCOMPARE(a.target_ref().kind(), std::string("Pod"));
+        QVERIFY(!a.node_name().empty());
+    }
+    QCOMPARE(ss.ports_size(), 2);
+    std::map<std::string, int32_t> ports;
+    for (const auto& p : ss.ports()) {
+        ports[p.name()] = p.port();
+        QCOMPARE(p.protocol(), std::string("TCP"));
+    }
+    QCOMPARE(ports, (std::map<std::string, int32_t>{{"http", 8080}, {"metrics", 9090}}));  // named targetPort resolved
+
+    // Headless without ports: addresses only, and the headless label.
+    auto db = env.get<core::Endpoints>("endpoints", "db");
+    QVERIFY(db.metadata().labels().contains("service.kubernetes.io/headless"));
+    QCOMPARE(db.subsets_size(), 1);
+    QCOMPARE(db.subsets(0).addresses_size(), 2);
+    QCOMPARE(db.subsets(0).ports_size(), 0);
+    // A Service without a selector: its Endpoints are the user's, left alone.
+    auto ext = env.get<core::Endpoints>("endpoints", "external");
+    QCOMPARE(ext.subsets(0).addresses(0).ip(), std::string("192.0.2.10"));
+    QCOMPARE(ext.subsets(0).ports(0).protocol(), std::string("TCP"));  // defaulted
+
+    // A pod that turns unready moves to notReadyAddresses.
+    const std::string unready = ss.addresses(0).target_ref().name();
+    apiserver::Request st;
+    st.verb = "patch";
+    st.type = api::Scheme::instance().byName("pods");
+    st.namespace_ = "default";
+    st.name = unready;
+    st.subresource = "status";
+    st.patch = *codec::parseJson(R"({"status":{"conditions":[{"type":"Ready","status":"False"}]}})");
+    QVERIFY(env.c->apiServer().handle(st).ok());
+    env.run(1);
+    ep = env.get<core::Endpoints>("endpoints", "web");
+    QCOMPARE(ep.subsets(0).addresses_size(), 1);
+    QCOMPARE(ep.subsets(0).not_ready_addresses_size(), 1);
+    QCOMPARE(ep.subsets(0).not_ready_addresses(0).target_ref().name(), unready);
+
+    // Over capacity (3 here, 1000 upstream): ready addresses are kept first, the object says so.
+    env.patch("replicasets", "web", R"({"spec":{"replicas":4}})");
+    env.run(10);
+    ep = env.get<core::Endpoints>("endpoints", "web");
+    QCOMPARE(ep.subsets(0).addresses_size() + ep.subsets(0).not_ready_addresses_size(), 3);
+    QCOMPARE(ep.subsets(0).addresses_size(), 3);
+    QCOMPARE(ep.metadata().annotations().at("endpoints.kubernetes.io/over-capacity"), std::string("truncated"));
+
+    // The Service goes, and its Endpoints with it.
+    env.remove("services", "web");
+    env.run(1);
+    QCOMPARE(env.list<core::Endpoints>("endpoints").size(), size_t(2));  // db and external
 }
 
 void ControllersTest::nodeLifecycleTaintsAndEvicts() {

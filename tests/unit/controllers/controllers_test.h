@@ -13,6 +13,7 @@ private slots:
     void garbageCollectorCascades();
     void garbageCollectorForeground();
     void garbageCollectorOrphan();
+    void endpointsController();
     void nodeLifecycleTaintsAndEvicts();
     void deterministic();
     void podTemplateHash();

@@ -600,6 +600,20 @@ void ValidationTest::misc_data() {
          "ports[1].name: Duplicate value: \"http\""});
     row("endpointslice addressType", es.arg("IPX", "", ""),
         {"addressType: Unsupported value: \"IPX\": supported values: \"FQDN\", \"IPv4\", \"IPv6\""});
+    const QString ep = "apiVersion: v1\nkind: Endpoints\nmetadata:\n  name: web\n  namespace: default\nsubsets:\n%1";
+    row("endpoints", ep.arg("- addresses: [{ip: 10.0.0.1, nodeName: node-a}]\n  notReadyAddresses: [{ip: 10.0.0.2}]\n  ports: [{name: http, port: 80}, {name: https, port: 443}]\n"), {});
+    row("endpoints subsets",
+        ep.arg("- ports: [{port: 80}]\n- addresses: [{ip: 10.0.0.300, hostname: A}, {ip: 127.0.0.1}]\n  notReadyAddresses: [{ip: 169.254.1.1}]\n  ports: [{port: 0, protocol: ICMP}, {name: b, port: 80}]\n"),
+        {"subsets[0]: Required value: must specify `addresses` or `notReadyAddresses`",
+         "subsets[1].addresses[0].ip: Invalid value: \"10.0.0.300\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)",
+         "subsets[1].addresses[0].hostname: Invalid value: \"A\": " + kLabelMsg,
+         // ValidateNonSpecialIP says it again, in its own words, as upstream does
+         "subsets[1].addresses[0].ip: Invalid value: \"10.0.0.300\": must be a valid IP address",
+         "subsets[1].addresses[1].ip: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)",
+         "subsets[1].notReadyAddresses[0].ip: Invalid value: \"169.254.1.1\": may not be in the link-local range (169.254.0.0/16, fe80::/10)",
+         "subsets[1].ports[0].name: Required value",
+         "subsets[1].ports[0].port: Invalid value: 0: must be between 1 and 65535, inclusive",
+         "subsets[1].ports[0].protocol: Unsupported value: \"ICMP\": supported values: \"SCTP\", \"TCP\", \"UDP\""});
     const QString quota = "apiVersion: v1\nkind: ResourceQuota\nmetadata:\n  name: q\n  namespace: default\nspec:\n";
     row("resource quota", quota + "  hard:\n    pods: \"10\"\n    requests.cpu: \"4\"\n", {});
     row("resource quota resources", quota + "  hard:\n    widgets: \"1\"\n    pods: 1500m\n  scopes: [BestEffort, NotBestEffort]\n",
