@@ -36,6 +36,17 @@ bool fieldEquals(const Message& a, const Message& b, const char* name) {
                                                               b.GetReflection()->GetMessage(b, f));
 }
 
+// apps/v1 DeprecatedTemplateGeneration: the DaemonSet's spec.templateGeneration.
+constexpr char kDeprecatedTemplateGeneration[] = "deprecated.daemonset.template.generation";
+
+int64_t templateGeneration(const std::string& text) {
+    try {
+        return std::stoll(text);
+    } catch (...) {
+        return 0;
+    }
+}
+
 }  // namespace
 
 bool hasStatusSubresource(const api::ResourceType& type) {
@@ -74,6 +85,12 @@ void prepareForCreate(const api::ResourceType& type, Message* object) {
             object->GetReflection()->ClearField(object, f);
     }
     if (tracksGeneration(type)) api::mutableMetadata(object)->set_generation(1);
+    if (type.kind == "DaemonSet") {
+        // daemonSetStrategy: spec.templateGeneration starts at 1 (apps/v1 carries it in an annotation).
+        auto& annotations = *api::mutableMetadata(object)->mutable_annotations();
+        auto it = annotations.find(kDeprecatedTemplateGeneration);
+        if (it == annotations.end() || templateGeneration(it->second) < 1) annotations[kDeprecatedTemplateGeneration] = "1";
+    }
 }
 
 void prepareForUpdate(const api::ResourceType& type, Message* object, const Message& old,
@@ -110,6 +127,17 @@ void prepareForUpdate(const api::ResourceType& type, Message* object, const Mess
                                  ? !fieldEquals(*object, old, "spec")
                                  : !google::protobuf::util::MessageDifferencer::Equals(*object, old);
         if (changed) meta->set_generation(oldMeta.generation() + 1);
+    }
+    if (type.kind == "DaemonSet") {
+        // daemonSetStrategy: templateGeneration goes up by one when (and only when) the template
+        // changes. Simplified: the client's value is not checked, the stored one is carried on.
+        auto oldIt = oldMeta.annotations().find(kDeprecatedTemplateGeneration);
+        const int64_t oldGeneration = oldIt == oldMeta.annotations().end() ? 1 : templateGeneration(oldIt->second);
+        const Message& newSpec = object->GetReflection()->GetMessage(*object, field(*object, "spec"));
+        const Message& oldSpec = old.GetReflection()->GetMessage(old, field(old, "spec"));
+        const bool templateChanged = !fieldEquals(newSpec, oldSpec, "template");
+        (*meta->mutable_annotations())[kDeprecatedTemplateGeneration] =
+            std::to_string(templateChanged ? oldGeneration + 1 : oldGeneration);
     }
 }
 
