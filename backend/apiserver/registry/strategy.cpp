@@ -3,6 +3,7 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/message_differencer.h>
 
+#include "api/codec/proto_json.h"
 #include "api/object.h"
 #include "apiserver/registry/defaults.h"
 #include "core_v1.pb.h"
@@ -45,6 +46,17 @@ int64_t templateGeneration(const std::string& text) {
     } catch (...) {
         return 0;
     }
+}
+
+// The message as storage will hold it: an object that went through JSON (a patch) may carry
+// empty structs or quantities spelled differently that storage normalizes away, and those are
+// no change.
+std::unique_ptr<Message> normalized(const Message& m) {
+    std::unique_ptr<Message> copy(m.New());
+    copy->CopyFrom(m);
+    codec::clearEmptyStructs(copy.get());
+    codec::canonicalizeQuantities(copy.get());
+    return copy;
 }
 
 }  // namespace
@@ -124,7 +136,7 @@ void prepareForUpdate(const api::ResourceType& type, Message* object, const Mess
     if (tracksGeneration(type)) {
         // PriorityClass and EndpointSlice have no spec: any change counts.
         const bool changed = field(*object, "spec")
-                                 ? !fieldEquals(*object, old, "spec")
+                                 ? !fieldEquals(*normalized(*object), *normalized(old), "spec")
                                  : !google::protobuf::util::MessageDifferencer::Equals(*object, old);
         if (changed) meta->set_generation(oldMeta.generation() + 1);
     }
@@ -135,7 +147,7 @@ void prepareForUpdate(const api::ResourceType& type, Message* object, const Mess
         const int64_t oldGeneration = oldIt == oldMeta.annotations().end() ? 1 : templateGeneration(oldIt->second);
         const Message& newSpec = object->GetReflection()->GetMessage(*object, field(*object, "spec"));
         const Message& oldSpec = old.GetReflection()->GetMessage(old, field(old, "spec"));
-        const bool templateChanged = !fieldEquals(newSpec, oldSpec, "template");
+        const bool templateChanged = !fieldEquals(*normalized(newSpec), *normalized(oldSpec), "template");
         (*meta->mutable_annotations())[kDeprecatedTemplateGeneration] =
             std::to_string(templateChanged ? oldGeneration + 1 : oldGeneration);
     }
