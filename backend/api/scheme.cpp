@@ -50,6 +50,8 @@ Scheme::Scheme() {
     add("apps", "StatefulSet", "statefulsets", "statefulset", {"sts"}, true,
         apps::StatefulSet::descriptor());
     add("apps", "DaemonSet", "daemonsets", "daemonset", {"ds"}, true, apps::DaemonSet::descriptor());
+    add("apps", "ControllerRevision", "controllerrevisions", "controllerrevision", {}, true,
+        apps::ControllerRevision::descriptor());
     add("scheduling.k8s.io", "PriorityClass", "priorityclasses", "priorityclass", {"pc"}, false,
         k8s::io::api::scheduling::v1::PriorityClass::descriptor());
     add("discovery.k8s.io", "EndpointSlice", "endpointslices", "endpointslice", {}, true,

@@ -2,6 +2,7 @@
 
 #include "cluster/metrics_sampler.h"
 #include "cluster/node_agents.h"
+#include "controllers/daemon/daemon_controller.h"
 #include "controllers/deployment/deployment_controller.h"
 #include "controllers/endpoint/endpoints_controller.h"
 #include "controllers/endpointslice/endpointslice_controller.h"
@@ -28,6 +29,9 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::deployment::DeploymentController>(
         server, clock, controller::deployment::DeploymentControllerOptions{})));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::replicaset::ReplicaSetController>(server, clock, rs)));
+    controller::daemon::DaemonSetsControllerOptions dso;
+    dso.seed = cluster.options().seed;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::daemon::DaemonSetsController>(server, clock, dso)));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::garbagecollector::GarbageCollector>(
         server, clock, controller::garbagecollector::GarbageCollectorOptions{})));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(

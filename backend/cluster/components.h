@@ -1,6 +1,6 @@
 // The standard set of components a simulated cluster runs, in reconcile order: kube-scheduler,
-// the controllers (deployment, replicaset, garbage collector, node lifecycle with its taint
-// manager, endpointslice), one kubelet per Node, and the metrics sampler. Returns the handler for the scenario's node actions
+// the controllers (deployment, replicaset, daemonset, garbage collector, node lifecycle with its
+// taint manager, endpointslice), one kubelet per Node, and the metrics sampler. Returns the handler for the scenario's node actions
 // (failNode, recoverNode, imageMissing, breakProbe).
 #pragma once
 

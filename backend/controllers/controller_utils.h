@@ -105,6 +105,9 @@ public:
     bool satisfied(const std::string& key) const;
     void expectCreations(const std::string& key, int adds) { set(key, adds, 0); }
     void expectDeletions(const std::string& key, int dels) { set(key, 0, dels); }
+    // SetExpectations / LowerExpectations: both counts at once (the DaemonSet controller's sync).
+    void setExpectations(const std::string& key, int adds, int dels) { set(key, adds, dels); }
+    void lowerExpectations(const std::string& key, int adds, int dels) { lower(key, adds, dels); }
     void creationObserved(const std::string& key) { lower(key, 1, 0); }
     void deletionObserved(const std::string& key) { lower(key, 0, 1); }
     void remove(const std::string& key) { entries_.erase(key); }

@@ -1,6 +1,8 @@
 #include "kubectl/table_printer.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
 
 #include "api/object.h"
 #include "util/rfc3339.h"
@@ -137,6 +139,10 @@ Table buildTable(const api::ResourceType& type,
         t.headers = {"NAME", "READY", "UP-TO-DATE", "AVAILABLE", "AGE"};
     } else if (kind == "ReplicaSet") {
         t.headers = {"NAME", "DESIRED", "CURRENT", "READY", "AGE"};
+    } else if (kind == "DaemonSet") {
+        t.headers = {"NAME", "DESIRED", "CURRENT", "READY", "UP-TO-DATE", "AVAILABLE", "NODE SELECTOR", "AGE"};
+    } else if (kind == "ControllerRevision") {
+        t.headers = {"NAME", "CONTROLLER", "REVISION", "AGE"};
     } else if (kind == "Service") {
         t.headers = {"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"};
         if (wide) t.headers.push_back("SELECTOR");
@@ -192,6 +198,28 @@ Table buildTable(const api::ResourceType& type,
             const auto& rs = static_cast<const apps::ReplicaSet&>(*obj);
             row = {meta.name(), std::to_string(rs.spec().replicas()), std::to_string(rs.status().replicas()),
                    std::to_string(rs.status().ready_replicas()), age(meta, now)};
+        } else if (kind == "DaemonSet") {
+            const auto& ds = static_cast<const apps::DaemonSet&>(*obj);
+            std::string selector;  // labels.FormatLabels: sorted key=value pairs
+            std::map<std::string, std::string> sorted(ds.spec().template_().spec().node_selector().begin(),
+                                                      ds.spec().template_().spec().node_selector().end());
+            for (const auto& [k, v] : sorted) selector += (selector.empty() ? "" : ",") + k + "=" + v;
+            const auto& st = ds.status();
+            row = {meta.name(), std::to_string(st.desired_number_scheduled()), std::to_string(st.current_number_scheduled()),
+                   std::to_string(st.number_ready()), std::to_string(st.updated_number_scheduled()),
+                   std::to_string(st.number_available()), selector.empty() ? "<none>" : selector, age(meta, now)};
+        } else if (kind == "ControllerRevision") {
+            const auto& cr = static_cast<const apps::ControllerRevision&>(*obj);
+            std::string controller = "<none>";
+            for (const auto& ref : meta.owner_references()) {
+                if (!ref.controller()) continue;
+                std::string kindLower = ref.kind();
+                for (auto& ch : kindLower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+                const auto slash = ref.api_version().find('/');
+                const std::string group = slash == std::string::npos ? "" : ref.api_version().substr(0, slash);
+                controller = kindLower + (group.empty() ? "" : "." + group) + "/" + ref.name();
+            }
+            row = {meta.name(), controller, std::to_string(cr.revision()), age(meta, now)};
         } else if (kind == "Service") {
             const auto& svc = static_cast<const core::Service&>(*obj);
             std::string external = "<none>";

@@ -217,6 +217,13 @@ void applyDefaults(const api::ResourceType& type, google::protobuf::Message* obj
         defaultObjectMetaLabelsForTemplate(spec->mutable_template_());
     } else if (kind == "DaemonSet") {
         auto* spec = static_cast<apps::DaemonSet*>(object)->mutable_spec();
+        auto* strategy = spec->mutable_update_strategy();
+        if (strategy->type().empty()) strategy->set_type("RollingUpdate");
+        if (strategy->type() == "RollingUpdate") {
+            auto* ru = strategy->mutable_rolling_update();
+            if (!ru->has_max_unavailable()) ru->mutable_max_unavailable()->set_int_val(1);
+            if (!ru->has_max_surge()) ru->mutable_max_surge()->set_int_val(0);
+        }
         if (!spec->has_revision_history_limit()) spec->set_revision_history_limit(10);
         defaultObjectMetaLabelsForTemplate(spec->mutable_template_());
     } else if (kind == "PriorityClass") {

@@ -3,6 +3,7 @@
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/util/message_differencer.h>
 
+#include "api/codec/proto_json.h"
 #include "api/object.h"
 #include "apiserver/registry/defaults.h"
 #include "core_v1.pb.h"
@@ -34,6 +35,28 @@ bool fieldEquals(const Message& a, const Message& b, const char* name) {
     if (!f) return true;
     return google::protobuf::util::MessageDifferencer::Equals(a.GetReflection()->GetMessage(a, f),
                                                               b.GetReflection()->GetMessage(b, f));
+}
+
+// apps/v1 DeprecatedTemplateGeneration: the DaemonSet's spec.templateGeneration.
+constexpr char kDeprecatedTemplateGeneration[] = "deprecated.daemonset.template.generation";
+
+int64_t templateGeneration(const std::string& text) {
+    try {
+        return std::stoll(text);
+    } catch (...) {
+        return 0;
+    }
+}
+
+// The message as storage will hold it: an object that went through JSON (a patch) may carry
+// empty structs or quantities spelled differently that storage normalizes away, and those are
+// no change.
+std::unique_ptr<Message> normalized(const Message& m) {
+    std::unique_ptr<Message> copy(m.New());
+    copy->CopyFrom(m);
+    codec::clearEmptyStructs(copy.get());
+    codec::canonicalizeQuantities(copy.get());
+    return copy;
 }
 
 }  // namespace
@@ -79,6 +102,12 @@ void prepareForCreate(const api::ResourceType& type, Message* object) {
             object->GetReflection()->ClearField(object, f);
     }
     if (tracksGeneration(type)) api::mutableMetadata(object)->set_generation(1);
+    if (type.kind == "DaemonSet") {
+        // daemonSetStrategy: spec.templateGeneration starts at 1 (apps/v1 carries it in an annotation).
+        auto& annotations = *api::mutableMetadata(object)->mutable_annotations();
+        auto it = annotations.find(kDeprecatedTemplateGeneration);
+        if (it == annotations.end() || templateGeneration(it->second) < 1) annotations[kDeprecatedTemplateGeneration] = "1";
+    }
 }
 
 void prepareForUpdate(const api::ResourceType& type, Message* object, const Message& old,
@@ -112,9 +141,20 @@ void prepareForUpdate(const api::ResourceType& type, Message* object, const Mess
     if (tracksGeneration(type)) {
         // PriorityClass and EndpointSlice have no spec: any change counts.
         const bool changed = field(*object, "spec")
-                                 ? !fieldEquals(*object, old, "spec")
+                                 ? !fieldEquals(*normalized(*object), *normalized(old), "spec")
                                  : !google::protobuf::util::MessageDifferencer::Equals(*object, old);
         if (changed) meta->set_generation(oldMeta.generation() + 1);
+    }
+    if (type.kind == "DaemonSet") {
+        // daemonSetStrategy: templateGeneration goes up by one when (and only when) the template
+        // changes. Simplified: the client's value is not checked, the stored one is carried on.
+        auto oldIt = oldMeta.annotations().find(kDeprecatedTemplateGeneration);
+        const int64_t oldGeneration = oldIt == oldMeta.annotations().end() ? 1 : templateGeneration(oldIt->second);
+        const Message& newSpec = object->GetReflection()->GetMessage(*object, field(*object, "spec"));
+        const Message& oldSpec = old.GetReflection()->GetMessage(old, field(old, "spec"));
+        const bool templateChanged = !fieldEquals(*normalized(newSpec), *normalized(oldSpec), "template");
+        (*meta->mutable_annotations())[kDeprecatedTemplateGeneration] =
+            std::to_string(templateChanged ? oldGeneration + 1 : oldGeneration);
     }
 }
 

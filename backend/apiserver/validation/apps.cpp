@@ -164,6 +164,38 @@ ErrorList validateStatefulSetSpec(const apps::StatefulSetSpec& spec, const core:
     return errs;
 }
 
+// ValidateDaemonSetUpdateStrategy: OnDelete, or RollingUpdate with exactly one of maxUnavailable and
+// maxSurge non-zero, both within 0..100%.
+ErrorList validateDaemonSetUpdateStrategy(const apps::DaemonSetUpdateStrategy& st, const std::string& path) {
+    ErrorList errs;
+    if (st.type() == "OnDelete") return errs;
+    if (st.type() != "RollingUpdate") {
+        const std::string rendered =
+            "apps.DaemonSetUpdateStrategy{Type:" + quote(st.type()) + ", RollingUpdate:" +
+            (st.has_rolling_update() ? goPointer("*apps.RollingUpdateDaemonSet") : "(*apps.RollingUpdateDaemonSet)(nil)") + "}";
+        errs.push_back(notSupported(path, rendered, {"RollingUpdate", "OnDelete"}));
+        return errs;
+    }
+    const std::string rp = child(path, "rollingUpdate");
+    if (!st.has_rolling_update()) {
+        errs.push_back(required(rp, ""));
+        return errs;
+    }
+    const auto& ru = st.rolling_update();
+    append(errs, validatePositiveIntOrPercent(ru.max_unavailable(), child(rp, "maxUnavailable")));
+    append(errs, validatePositiveIntOrPercent(ru.max_surge(), child(rp, "maxSurge")));
+    append(errs, isNotMoreThan100Percent(ru.max_unavailable(), child(rp, "maxUnavailable")));
+    append(errs, isNotMoreThan100Percent(ru.max_surge(), child(rp, "maxSurge")));
+    const bool hasUnavailable = intOrPercentValue(ru.max_unavailable()) != 0;
+    const bool hasSurge = intOrPercentValue(ru.max_surge()) != 0;
+    if (hasUnavailable && hasSurge)
+        errs.push_back(invalid(child(rp, "maxSurge"), goIntOrString(ru.max_surge()),
+                               "may not be set when maxUnavailable is non-zero"));
+    else if (!hasUnavailable && !hasSurge)
+        errs.push_back(required(child(rp, "maxUnavailable"), "cannot be 0 when maxSurge is 0"));
+    return errs;
+}
+
 ErrorList validateDaemonSetSpec(const apps::DaemonSetSpec& spec, const core::PodTemplateSpec* oldTemplate) {
     const std::string path = "spec";
     auto opts = templateOptions(oldTemplate);
@@ -185,6 +217,7 @@ ErrorList validateDaemonSetSpec(const apps::DaemonSetSpec& spec, const core::Pod
     if (tmpl.spec().has_active_deadline_seconds())
         errs.push_back(forbidden(child(child(tp, "spec"), "activeDeadlineSeconds"), "activeDeadlineSeconds in DaemonSet is not Supported"));
     append(errs, validateNonnegativeField(spec.min_ready_seconds(), child(path, "minReadySeconds")));
+    append(errs, validateDaemonSetUpdateStrategy(spec.update_strategy(), child(path, "updateStrategy")));
     if (spec.has_revision_history_limit())
         append(errs, validateNonnegativeField(spec.revision_history_limit(), child(path, "revisionHistoryLimit")));
     return errs;
@@ -362,6 +395,35 @@ ErrorList validateDaemonSetStatusUpdate(const apps::DaemonSet& ds, const apps::D
     append(errs, validateNonnegativeField(s.desired_number_scheduled(), child(p, "desiredNumberScheduled")));
     append(errs, validateNonnegativeField(s.number_ready(), child(p, "numberReady")));
     append(errs, validateNonnegativeField(s.observed_generation(), child(p, "observedGeneration")));
+    append(errs, validateNonnegativeField(s.updated_number_scheduled(), child(p, "updatedNumberScheduled")));
+    append(errs, validateNonnegativeField(s.number_available(), child(p, "numberAvailable")));
+    append(errs, validateNonnegativeField(s.number_unavailable(), child(p, "numberUnavailable")));
+    if (s.has_collision_count())
+        append(errs, validateNonnegativeField(s.collision_count(), child(p, "collisionCount")));
+    // apivalidation.IsDecremented: a collision count may grow, never shrink or go away.
+    const int64_t oldCount = old.status().has_collision_count() ? old.status().collision_count() : -1;
+    const int64_t newCount = s.has_collision_count() ? s.collision_count() : -1;
+    if (old.status().has_collision_count() && newCount < oldCount)
+        errs.push_back(invalid(child(p, "collisionCount"), goInt(s.has_collision_count() ? s.collision_count() : 0),
+                               "cannot be decremented"));
+    return errs;
+}
+
+// ---- ControllerRevision ----
+
+ErrorList validateControllerRevision(const apps::ControllerRevision& revision) {
+    ErrorList errs = validateObjectMeta(revision.metadata(), true, nameIsDNSSubdomain, "metadata");
+    if (revision.data().empty()) errs.push_back(required("data", "data is mandatory"));
+    append(errs, validateNonnegativeField(revision.revision(), "revision"));
+    return errs;
+}
+
+ErrorList validateControllerRevisionUpdate(const apps::ControllerRevision& revision, const apps::ControllerRevision& old) {
+    ErrorList errs = validateObjectMetaUpdate(revision.metadata(), old.metadata(), "metadata");
+    append(errs, validateControllerRevision(revision));
+    if (revision.data() != old.data())
+        errs.push_back(invalid("data", "runtime.RawExtension{Raw:[]uint8{...}, Object:runtime.Object(nil)}",
+                               "field is immutable"));
     return errs;
 }
 

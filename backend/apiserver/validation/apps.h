@@ -37,6 +37,10 @@ ErrorList validateDaemonSetUpdate(const k8s::io::api::apps::v1::DaemonSet& ds,
 ErrorList validateDaemonSetStatusUpdate(const k8s::io::api::apps::v1::DaemonSet& ds,
                                         const k8s::io::api::apps::v1::DaemonSet& old);
 
+ErrorList validateControllerRevision(const k8s::io::api::apps::v1::ControllerRevision& revision);
+ErrorList validateControllerRevisionUpdate(const k8s::io::api::apps::v1::ControllerRevision& revision,
+                                           const k8s::io::api::apps::v1::ControllerRevision& old);
+
 ErrorList validateReplicationController(const k8s::io::api::core::v1::ReplicationController& rc);
 ErrorList validateReplicationControllerUpdate(const k8s::io::api::core::v1::ReplicationController& rc,
                                               const k8s::io::api::core::v1::ReplicationController& old);

@@ -69,6 +69,8 @@ ErrorList strategyCreate(const api::ResourceType& type, const Message& obj) {
     if (k == "ReplicaSet" && is(obj, apps::ReplicaSet::descriptor())) return validateReplicaSet(as<apps::ReplicaSet>(obj));
     if (k == "StatefulSet" && is(obj, apps::StatefulSet::descriptor())) return validateStatefulSet(as<apps::StatefulSet>(obj));
     if (k == "DaemonSet" && is(obj, apps::DaemonSet::descriptor())) return validateDaemonSet(as<apps::DaemonSet>(obj));
+    if (k == "ControllerRevision" && is(obj, apps::ControllerRevision::descriptor()))
+        return validateControllerRevision(as<apps::ControllerRevision>(obj));
     if (k == "PriorityClass" && is(obj, k8s::io::api::scheduling::v1::PriorityClass::descriptor()))
         return validatePriorityClass(as<k8s::io::api::scheduling::v1::PriorityClass>(obj));
     if (k == "Endpoints" && is(obj, core::Endpoints::descriptor())) return validateEndpoints(as<core::Endpoints>(obj));
@@ -116,6 +118,8 @@ ErrorList strategyUpdate(const api::ResourceType& type, const Message& n, const 
         return validateStatefulSetUpdate(as<apps::StatefulSet>(n), as<apps::StatefulSet>(o));
     if (k == "DaemonSet" && is(n, apps::DaemonSet::descriptor()))
         return validateDaemonSetUpdate(as<apps::DaemonSet>(n), as<apps::DaemonSet>(o));
+    if (k == "ControllerRevision" && is(n, apps::ControllerRevision::descriptor()))
+        return validateControllerRevisionUpdate(as<apps::ControllerRevision>(n), as<apps::ControllerRevision>(o));
     if (k == "PriorityClass" && is(n, k8s::io::api::scheduling::v1::PriorityClass::descriptor())) {
         using PC = k8s::io::api::scheduling::v1::PriorityClass;
         ErrorList errs = validatePriorityClass(as<PC>(n));
