@@ -7,6 +7,7 @@
 #include <set>
 
 #include "apiserver/validation/apps.h"
+#include "apiserver/validation/batch.h"
 #include "apiserver/validation/misc.h"
 #include "apiserver/validation/namespace.h"
 #include "apiserver/validation/node.h"
@@ -69,6 +70,8 @@ ErrorList strategyCreate(const api::ResourceType& type, const Message& obj) {
     if (k == "ReplicaSet" && is(obj, apps::ReplicaSet::descriptor())) return validateReplicaSet(as<apps::ReplicaSet>(obj));
     if (k == "StatefulSet" && is(obj, apps::StatefulSet::descriptor())) return validateStatefulSet(as<apps::StatefulSet>(obj));
     if (k == "DaemonSet" && is(obj, apps::DaemonSet::descriptor())) return validateDaemonSet(as<apps::DaemonSet>(obj));
+    if (k == "Job" && is(obj, k8s::io::api::batch::v1::Job::descriptor()))
+        return validateJob(as<k8s::io::api::batch::v1::Job>(obj));
     if (k == "PriorityClass" && is(obj, k8s::io::api::scheduling::v1::PriorityClass::descriptor()))
         return validatePriorityClass(as<k8s::io::api::scheduling::v1::PriorityClass>(obj));
     if (k == "EndpointSlice" && is(obj, k8s::io::api::discovery::v1::EndpointSlice::descriptor()))
@@ -115,6 +118,8 @@ ErrorList strategyUpdate(const api::ResourceType& type, const Message& n, const 
         return validateStatefulSetUpdate(as<apps::StatefulSet>(n), as<apps::StatefulSet>(o));
     if (k == "DaemonSet" && is(n, apps::DaemonSet::descriptor()))
         return validateDaemonSetUpdate(as<apps::DaemonSet>(n), as<apps::DaemonSet>(o));
+    if (k == "Job" && is(n, k8s::io::api::batch::v1::Job::descriptor()))
+        return validateJobUpdate(as<k8s::io::api::batch::v1::Job>(n), as<k8s::io::api::batch::v1::Job>(o));
     if (k == "PriorityClass" && is(n, k8s::io::api::scheduling::v1::PriorityClass::descriptor())) {
         using PC = k8s::io::api::scheduling::v1::PriorityClass;
         ErrorList errs = validatePriorityClass(as<PC>(n));
@@ -162,6 +167,8 @@ ErrorList statusUpdate(const api::ResourceType& type, const Message& n, const Me
         return validateStatefulSetStatusUpdate(as<apps::StatefulSet>(n), as<apps::StatefulSet>(o));
     if (k == "DaemonSet" && is(n, apps::DaemonSet::descriptor()))
         return validateDaemonSetStatusUpdate(as<apps::DaemonSet>(n), as<apps::DaemonSet>(o));
+    if (k == "Job" && is(n, k8s::io::api::batch::v1::Job::descriptor()))
+        return validateJobStatusUpdate(as<k8s::io::api::batch::v1::Job>(n), as<k8s::io::api::batch::v1::Job>(o));
     if (k == "PodDisruptionBudget" && is(n, k8s::io::api::policy::v1::PodDisruptionBudget::descriptor())) {
         using P = k8s::io::api::policy::v1::PodDisruptionBudget;
         ErrorList errs = validateObjectMetaUpdate(as<P>(n).metadata(), as<P>(o).metadata(), "metadata");
