@@ -580,8 +580,10 @@ public:
         if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
         codec::canonicalizeQuantities(obj.get());
         // A finalizing object whose last finalizer was removed is deleted now.
+        // A bound pod stays for its kubelet unless its deletion was final (grace period 0).
         if (meta->has_deletion_timestamp() && meta->finalizers().empty() &&
-            !(req_.type->kind == "Pod" && !static_cast<const core::Pod&>(*obj).spec().node_name().empty())) {
+            !(req_.type->kind == "Pod" && !static_cast<const core::Pod&>(*obj).spec().node_name().empty() &&
+              meta->deletion_grace_period_seconds() != 0)) {
             if (req_.dryRun) {
                 resp_.object = std::move(obj);
                 return resp_;
@@ -696,6 +698,9 @@ public:
             graceful = true;
             if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
             if (!newMeta->has_deletion_grace_period_seconds()) newMeta->set_deletion_grace_period_seconds(0);
+            // A pod's final delete (grace 0, as its kubelet sends) is recorded: the pod goes as soon
+            // as its last finalizer is removed.
+            if (req_.type->kind == "Pod" && req_.gracePeriodSeconds == 0) newMeta->set_deletion_grace_period_seconds(0);
         }
         if (req_.dryRun) {
             resp_.object = std::move(obj);
