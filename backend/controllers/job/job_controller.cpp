@@ -442,8 +442,8 @@ Status JobController::syncJob(const std::string& key) {
 
     bool suspendCondChanged = false;
     if (ctx.finishedCondition) {
-        // The Job failed: its active pods go.
-        const int deleted = deleteJobPods(job, ctx.activePods, &manageError);
+        // The Job failed: its active pods go (keeping their finalizers: they are counted as failed).
+        const int deleted = deleteActivePods(job, ctx.activePods, &manageError);
         if (deleted != active || !satisfied) ctx.finishedCondition.reset();  // not all gone yet
         active -= deleted;
     } else {
@@ -511,6 +511,24 @@ std::vector<const core::Pod*> JobController::activePodsForRemoval(const batch::J
         rm.insert(rm.end(), left.begin(), left.begin() + static_cast<long>(more));
     }
     return rm;
+}
+
+int JobController::deleteActivePods(const batch::Job& job, const std::vector<const core::Pod*>& pods, Status* err) {
+    std::vector<std::pair<std::string, std::string>> targets;  // copies: deleting changes the informer
+    for (const core::Pod* p : pods) targets.emplace_back(p->metadata().namespace_(), p->metadata().name());
+    int deleted = static_cast<int>(targets.size());
+    for (const auto& [ns, name] : targets) {
+        Status st = client_.remove("pods", ns, name);
+        if (st.isOk()) {
+            (void)recorder_.event(job, "Normal", "SuccessfulDelete", "Deleted pod: " + name);
+            continue;
+        }
+        if (isNotFound(st)) continue;
+        (void)recorder_.event(job, "Warning", "FailedDelete", "Error deleting: " + st.message());
+        --deleted;
+        if (err->isOk()) *err = st;
+    }
+    return deleted;
 }
 
 int JobController::deleteJobPods(const batch::Job& job, const std::vector<const core::Pod*>& pods, Status* err) {

@@ -81,7 +81,11 @@ private:
     StatusOr<std::vector<const core::Pod*>> getPodsForJob(const batch::Job& job);
     Status manageJob(batch::Job& job, SyncContext& ctx, int* active);
     Status createPod(const batch::Job& job, const core::PodTemplateSpec& tmpl, const std::string& generateName);
-    // deleteJobPods: removes each pod's finalizer, then deletes it; returns how many went.
+    // deleteActivePods (a failed Job): deletes the pods, which keep their finalizers so that they
+    // are counted as failed; returns how many went.
+    int deleteActivePods(const batch::Job& job, const std::vector<const core::Pod*>& pods, Status* err);
+    // deleteJobPods (suspension, surplus): removes each pod's finalizer (it is not counted), then
+    // deletes it, with deletion expectations; returns how many went.
     int deleteJobPods(const batch::Job& job, const std::vector<const core::Pod*>& pods, Status* err);
     std::vector<const core::Pod*> activePodsForRemoval(const batch::Job& job,
                                                        const std::vector<const core::Pod*>& active, int rmAtLeast);
