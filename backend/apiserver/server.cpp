@@ -696,7 +696,7 @@ public:
         }
         if (!meta.finalizers().empty()) {
             graceful = true;
-            if (!meta.has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
+            if (!newMeta->has_deletion_timestamp()) newMeta->set_deletion_timestamp(rfc3339::format(t_));
             if (!newMeta->has_deletion_grace_period_seconds()) newMeta->set_deletion_grace_period_seconds(0);
             // A pod's final delete (grace 0, as its kubelet sends) is recorded: the pod goes as soon
             // as its last finalizer is removed.

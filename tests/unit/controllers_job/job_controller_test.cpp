@@ -241,35 +241,37 @@ void JobControllerTest::defaultsAndSelector() {
     QCOMPARE(job->spec().parallelism(), 3);
 }
 
+// The API server names the kind without its group ("Job", kube-apiserver: "Job.batch"), as it
+// does for every kind.
 void JobControllerTest::validation_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("message");
     QTest::newRow("restartPolicy Always")
         << QString::fromStdString(jobYaml("a", "", "30s", 0, "Always"))
-        << "Job.batch \"a\" is invalid: spec.template.spec.restartPolicy: Unsupported value: \"Always\": supported "
+        << "Job \"a\" is invalid: spec.template.spec.restartPolicy: Unsupported value: \"Always\": supported "
            "values: \"OnFailure\", \"Never\"";
     QTest::newRow("negative counts")
         << QString::fromStdString(jobYaml("b", "  parallelism: -1\n  backoffLimit: -2\n"))
-        << "Job.batch \"b\" is invalid: [spec.parallelism: Invalid value: -1: must be greater than or equal to 0, "
+        << "Job \"b\" is invalid: [spec.parallelism: Invalid value: -1: must be greater than or equal to 0, "
            "spec.backoffLimit: Invalid value: -2: must be greater than or equal to 0]";
     QTest::newRow("Indexed without completions")
         << QString::fromStdString(jobYaml("c", "  parallelism: 2\n  completionMode: Indexed\n"))
-        << "Job.batch \"c\" is invalid: spec.completions: Required value: when completion mode is Indexed";
+        << "Job \"c\" is invalid: spec.completions: Required value: when completion mode is Indexed";
     QTest::newRow("unknown completion mode")
         << QString::fromStdString(jobYaml("d", "  completionMode: Sometimes\n"))
-        << "Job.batch \"d\" is invalid: spec.completionMode: Unsupported value: \"Sometimes\": supported values: "
+        << "Job \"d\" is invalid: spec.completionMode: Unsupported value: \"Sometimes\": supported values: "
            "\"NonIndexed\", \"Indexed\"";
     QTest::newRow("manual selector that does not match")
         << QString::fromStdString(jobYaml("e", "  manualSelector: true\n  selector: {matchLabels: {app: other}}\n"))
-        << "Job.batch \"e\" is invalid: spec.template.metadata.labels: Invalid value: map[string]string(nil): "
+        << "Job \"e\" is invalid: spec.template.metadata.labels: Invalid value: map[string]string(nil): "
            "`selector` does not match template `labels`";
     QTest::newRow("manual selector missing")
         << QString::fromStdString(jobYaml("f", "  manualSelector: true\n"))
-        << "Job.batch \"f\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid "
+        << "Job \"f\" is invalid: [spec.selector: Required value, spec.template.metadata.labels: Invalid "
            "value: map[string]string(nil): `selector` does not match template `labels`]";
     QTest::newRow("indexed hostname too long")
         << QString::fromStdString(jobYaml(std::string(62, 'x'), "  completions: 10\n  completionMode: Indexed\n"))
-        << QString::fromStdString("Job.batch \"" + std::string(62, 'x') + "\" is invalid: metadata.name: Invalid value: \"" +
+        << QString::fromStdString("Job \"" + std::string(62, 'x') + "\" is invalid: metadata.name: Invalid value: \"" +
                                   std::string(62, 'x') + "\": will not able to create pod with invalid DNS label: " +
                                   std::string(62, 'x') + "-9");
 }
