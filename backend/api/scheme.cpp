@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "apps_v1.pb.h"
+#include "batch_v1.pb.h"
 #include "coordination_v1.pb.h"
 #include "core_v1.pb.h"
 #include "discovery_v1.pb.h"
@@ -52,6 +53,7 @@ Scheme::Scheme() {
     add("apps", "DaemonSet", "daemonsets", "daemonset", {"ds"}, true, apps::DaemonSet::descriptor());
     add("apps", "ControllerRevision", "controllerrevisions", "controllerrevision", {}, true,
         apps::ControllerRevision::descriptor());
+    add("batch", "Job", "jobs", "job", {}, true, k8s::io::api::batch::v1::Job::descriptor());
     add("scheduling.k8s.io", "PriorityClass", "priorityclasses", "priorityclass", {"pc"}, false,
         k8s::io::api::scheduling::v1::PriorityClass::descriptor());
     add("discovery.k8s.io", "EndpointSlice", "endpointslices", "endpointslice", {}, true,

@@ -7,8 +7,10 @@
 #include "controllers/endpoint/endpoints_controller.h"
 #include "controllers/endpointslice/endpointslice_controller.h"
 #include "controllers/garbagecollector/garbage_collector.h"
+#include "controllers/job/job_controller.h"
 #include "controllers/nodelifecycle/node_lifecycle_controller.h"
 #include "controllers/replicaset/replica_set.h"
+#include "controllers/ttlafterfinished/ttlafterfinished_controller.h"
 
 #include "scheduler/apis/config/load.h"
 
@@ -37,6 +39,11 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(
         server, clock, controller::nodelifecycle::NodeLifecycleControllerOptions{})));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpoint::EndpointsController>(server, clock)));
+    controller::job::JobControllerOptions jo;
+    jo.seed = cluster.options().seed;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::job::JobController>(server, clock, jo)));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttlafterfinished::TTLAfterFinishedController>(
+        server, clock, controller::ttlafterfinished::TTLAfterFinishedControllerOptions{})));
     controller::endpointslice::EndpointSliceControllerOptions eps;
     eps.journeys = &cluster.journeys();
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock, eps)));

@@ -4,6 +4,7 @@
 
 #include "api/resource/quantity.h"
 #include "apps_v1.pb.h"
+#include "batch_v1.pb.h"
 #include "discovery_v1.pb.h"
 #include "policy_v1.pb.h"
 #include "rbac_v1.pb.h"
@@ -225,6 +226,21 @@ void applyDefaults(const api::ResourceType& type, google::protobuf::Message* obj
             if (!ru->has_max_surge()) ru->mutable_max_surge()->set_int_val(0);
         }
         if (!spec->has_revision_history_limit()) spec->set_revision_history_limit(10);
+        defaultObjectMetaLabelsForTemplate(spec->mutable_template_());
+    } else if (kind == "Job") {
+        // SetDefaults_Job (batch/v1).
+        auto* job = static_cast<k8s::io::api::batch::v1::Job*>(object);
+        auto* spec = job->mutable_spec();
+        if (!spec->has_completions() && !spec->has_parallelism()) {
+            spec->set_completions(1);
+            spec->set_parallelism(1);
+        }
+        if (!spec->has_parallelism()) spec->set_parallelism(1);
+        if (!spec->has_backoff_limit()) spec->set_backoff_limit(6);
+        if (!spec->template_().metadata().labels().empty() && job->metadata().labels().empty())
+            *job->mutable_metadata()->mutable_labels() = spec->template_().metadata().labels();
+        if (!spec->has_completion_mode()) spec->set_completion_mode("NonIndexed");
+        if (!spec->has_suspend()) spec->set_suspend(false);
         defaultObjectMetaLabelsForTemplate(spec->mutable_template_());
     } else if (kind == "PriorityClass") {
         auto* pc = static_cast<k8s::io::api::scheduling::v1::PriorityClass*>(object);

@@ -6,6 +6,7 @@
 #include "api/codec/proto_json.h"
 #include "api/object.h"
 #include "apiserver/registry/defaults.h"
+#include "batch_v1.pb.h"
 #include "core_v1.pb.h"
 
 namespace pilothouse::apiserver::registry {
@@ -59,12 +60,30 @@ std::unique_ptr<Message> normalized(const Message& m) {
     return copy;
 }
 
+// jobStrategy's generateSelector: unless spec.manualSelector, the pods are labelled with the
+// Job's uid and name (legacy and batch.kubernetes.io/ keys) and selected by the uid.
+void generateJobSelector(k8s::io::api::batch::v1::Job* job) {
+    auto* spec = job->mutable_spec();
+    if (spec->has_manual_selector() && spec->manual_selector()) return;
+    auto* labels = spec->mutable_template_()->mutable_metadata()->mutable_labels();
+    const std::string& uid = job->metadata().uid();
+    const std::string& name = job->metadata().name();
+    // A label the user already set is kept: a conflicting value is then refused by validation.
+    for (const char* key : {"job-name", "batch.kubernetes.io/job-name"})
+        if (!labels->contains(key)) (*labels)[key] = name;
+    for (const char* key : {"controller-uid", "batch.kubernetes.io/controller-uid"})
+        if (!labels->contains(key)) (*labels)[key] = uid;
+    auto* matchLabels = spec->mutable_selector()->mutable_match_labels();
+    if (!matchLabels->contains("batch.kubernetes.io/controller-uid"))
+        (*matchLabels)["batch.kubernetes.io/controller-uid"] = uid;
+}
+
 }  // namespace
 
 bool hasStatusSubresource(const api::ResourceType& type) {
     static const char* kinds[] = {"Pod", "Node", "Namespace", "Service", "ResourceQuota",
                                   "ReplicationController", "Deployment", "ReplicaSet",
-                                  "StatefulSet", "DaemonSet", "PodDisruptionBudget"};
+                                  "StatefulSet", "DaemonSet", "PodDisruptionBudget", "Job"};
     for (const char* k : kinds)
         if (type.kind == k) return true;
     return false;
@@ -73,7 +92,7 @@ bool hasStatusSubresource(const api::ResourceType& type) {
 bool tracksGeneration(const api::ResourceType& type) {
     static const char* kinds[] = {"ReplicationController", "Deployment", "ReplicaSet",
                                   "StatefulSet", "DaemonSet", "PriorityClass",
-                                  "PodDisruptionBudget", "EndpointSlice"};
+                                  "PodDisruptionBudget", "EndpointSlice", "Job"};
     for (const char* k : kinds)
         if (type.kind == k) return true;
     return false;
@@ -96,6 +115,10 @@ void prepareForCreate(const api::ResourceType& type, Message* object) {
         ns->mutable_spec()->add_finalizers("kubernetes");
         ns->clear_status();
         ns->mutable_status()->set_phase("Active");
+    } else if (type.kind == "Job") {
+        auto* job = static_cast<k8s::io::api::batch::v1::Job*>(object);
+        generateJobSelector(job);
+        job->clear_status();
     } else if (type.kind != "Node" && hasStatusSubresource(type)) {
         // Controllers own status; what a client sends on create is dropped.
         if (const FieldDescriptor* f = field(*object, "status"))

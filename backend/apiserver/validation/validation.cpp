@@ -7,6 +7,7 @@
 #include <set>
 
 #include "apiserver/validation/apps.h"
+#include "apiserver/validation/batch.h"
 #include "apiserver/validation/misc.h"
 #include "apiserver/validation/namespace.h"
 #include "apiserver/validation/node.h"
@@ -71,6 +72,8 @@ ErrorList strategyCreate(const api::ResourceType& type, const Message& obj) {
     if (k == "DaemonSet" && is(obj, apps::DaemonSet::descriptor())) return validateDaemonSet(as<apps::DaemonSet>(obj));
     if (k == "ControllerRevision" && is(obj, apps::ControllerRevision::descriptor()))
         return validateControllerRevision(as<apps::ControllerRevision>(obj));
+    if (k == "Job" && is(obj, k8s::io::api::batch::v1::Job::descriptor()))
+        return validateJob(as<k8s::io::api::batch::v1::Job>(obj));
     if (k == "PriorityClass" && is(obj, k8s::io::api::scheduling::v1::PriorityClass::descriptor()))
         return validatePriorityClass(as<k8s::io::api::scheduling::v1::PriorityClass>(obj));
     if (k == "Endpoints" && is(obj, core::Endpoints::descriptor())) return validateEndpoints(as<core::Endpoints>(obj));
@@ -120,6 +123,8 @@ ErrorList strategyUpdate(const api::ResourceType& type, const Message& n, const 
         return validateDaemonSetUpdate(as<apps::DaemonSet>(n), as<apps::DaemonSet>(o));
     if (k == "ControllerRevision" && is(n, apps::ControllerRevision::descriptor()))
         return validateControllerRevisionUpdate(as<apps::ControllerRevision>(n), as<apps::ControllerRevision>(o));
+    if (k == "Job" && is(n, k8s::io::api::batch::v1::Job::descriptor()))
+        return validateJobUpdate(as<k8s::io::api::batch::v1::Job>(n), as<k8s::io::api::batch::v1::Job>(o));
     if (k == "PriorityClass" && is(n, k8s::io::api::scheduling::v1::PriorityClass::descriptor())) {
         using PC = k8s::io::api::scheduling::v1::PriorityClass;
         ErrorList errs = validatePriorityClass(as<PC>(n));
@@ -169,6 +174,8 @@ ErrorList statusUpdate(const api::ResourceType& type, const Message& n, const Me
         return validateStatefulSetStatusUpdate(as<apps::StatefulSet>(n), as<apps::StatefulSet>(o));
     if (k == "DaemonSet" && is(n, apps::DaemonSet::descriptor()))
         return validateDaemonSetStatusUpdate(as<apps::DaemonSet>(n), as<apps::DaemonSet>(o));
+    if (k == "Job" && is(n, k8s::io::api::batch::v1::Job::descriptor()))
+        return validateJobStatusUpdate(as<k8s::io::api::batch::v1::Job>(n), as<k8s::io::api::batch::v1::Job>(o));
     if (k == "PodDisruptionBudget" && is(n, k8s::io::api::policy::v1::PodDisruptionBudget::descriptor())) {
         using P = k8s::io::api::policy::v1::PodDisruptionBudget;
         ErrorList errs = validateObjectMetaUpdate(as<P>(n).metadata(), as<P>(o).metadata(), "metadata");
