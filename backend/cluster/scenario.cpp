@@ -33,7 +33,7 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.where = where + ": " + path;
     static const std::set<std::string> known = {"at",    "action",    "node",  "kind",     "name",  "namespace",
                                                 "image", "container", "probe", "replicas", "patch", "manifest",
-                                                "broken", "cascade"};
+                                                "broken", "cascade", "selector"};
     for (const auto& [key, _] : item.asObject())
         if (!known.contains(key)) return fieldError(where, path + "." + key, "unknown field");
     const codec::Value* at = item.find("at");
@@ -53,7 +53,7 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.action = *action;
     for (auto [key, dest] : {std::pair{"node", &a.node}, {"kind", &a.kind}, {"name", &a.name},
                              {"namespace", &a.namespace_}, {"image", &a.image}, {"container", &a.container},
-                             {"probe", &a.probe}, {"cascade", &a.cascade}}) {
+                             {"probe", &a.probe}, {"cascade", &a.cascade}, {"selector", &a.selector}}) {
         auto v = stringField(item, key, where, path);
         if (!v) return v.status();
         *dest = *v;
@@ -75,8 +75,11 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     if (a.action == "apply") PH_RETURN_IF_ERROR(require(a.manifest.isObject(), "manifest"));
     if (a.action == "delete" || a.action == "scale" || a.action == "patch") {
         PH_RETURN_IF_ERROR(require(!a.kind.empty(), "kind"));
-        PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
+        if (a.action != "delete" || a.selector.empty()) PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
     }
+    if (!a.selector.empty() && a.action != "delete") return fieldError(where, path + ".selector", "only the delete action takes a selector");
+    if (!a.selector.empty() && !a.name.empty())
+        return fieldError(where, path + ".selector", "name cannot be provided when a selector is specified");
     if (!a.cascade.empty() && a.cascade != "background" && a.cascade != "foreground" && a.cascade != "orphan")
         return fieldError(where, path + ".cascade",
                           "Unsupported value: \"" + a.cascade + "\": supported values: \"background\", \"foreground\", \"orphan\"");

@@ -13,8 +13,9 @@
 //     - {at: 1m, action: scale, kind: Deployment, name: web, replicas: 5}
 //     - {at: 2m, action: apply, manifest: {apiVersion: v1, kind: Pod, ...}}
 //
-// Actions: apply (manifest), delete (kind, name[, namespace][, cascade: background|foreground|orphan,
-// kubectl's --cascade: the propagationPolicy sent, Background by default]), scale (kind, name, replicas),
+// Actions: apply (manifest), delete (kind, name or selector (a label selector, as kubectl -l)[,
+// namespace][, cascade: background|foreground|orphan, kubectl's --cascade: the propagationPolicy
+// sent, Background by default]), scale (kind, name, replicas),
 // patch (kind, name, patch: a merge patch), cordon / uncordon (node), failNode / recoverNode
 // (node), imageMissing (node optional, image), breakProbe (namespace, name, container, probe:
 // liveness|readiness|startup, broken: true|false). `at` is a duration like 30s, 5m, 1m30s, 500ms.
@@ -34,6 +35,7 @@ struct ScenarioAction {
     std::string action;
     std::string node, kind, name, namespace_, image, container, probe;
     std::string cascade;    // delete: kubectl's --cascade (background (default), foreground, orphan)
+    std::string selector;   // delete: kubectl's -l: every object of the kind with these labels, instead of name
     std::optional<int32_t> replicas;
     codec::Value patch;     // patch: a merge patch
     codec::Value manifest;  // apply: the object

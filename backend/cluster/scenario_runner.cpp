@@ -94,7 +94,9 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         std::vector<std::string> warnings;
         auto obj = codec::decodeObject(a.manifest, *type, &warnings);
         if (!obj) return fail(obj.status().withContext(a.where + ".manifest: "));
-        r.target = type->kind + "/" + api::metadata(**obj).name();
+        const auto& meta = api::metadata(**obj);
+        r.target = type->kind + "/" + (type->namespaced ? (meta.namespace_().empty() ? "default" : meta.namespace_()) + "/" : "") +
+                   meta.name();
         std::string message;
         Status s = applyObject(*type, std::shared_ptr<google::protobuf::Message>(std::move(*obj)), &message);
         if (!s.isOk()) return fail(s);
@@ -107,6 +109,32 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         if (!type) return fail(Status(StatusCode::InvalidArgument, a.where + ".kind: unknown kind \"" + a.kind + "\""));
         const std::string name = nodeAction ? a.node : a.name;
         const std::string ns = type->namespaced ? (a.namespace_.empty() ? "default" : a.namespace_) : "";
+        if (a.action == "delete" && !a.selector.empty()) {
+            // kubectl delete KIND -l SELECTOR: every match, in name order.
+            r.target = type->kind + (ns.empty() ? "" : "/" + ns) + " -l " + a.selector;
+            apiserver::Request list;
+            list.verb = "list";
+            list.type = type;
+            list.namespace_ = ns;
+            list.labelSelector = a.selector;
+            auto found = server.handle(list);
+            if (!found.ok()) return fail(found.status.withContext(a.where + ".selector: "));
+            std::vector<std::string> deleted;
+            for (const auto& item : found.items) {
+                apiserver::Request del;
+                del.verb = "delete";
+                del.type = type;
+                del.namespace_ = ns;
+                del.name = api::metadata(*item).name();
+                del.propagationPolicy = a.cascade == "foreground" ? "Foreground" : a.cascade == "orphan" ? "Orphan" : "Background";
+                auto resp = server.handle(del);
+                if (!resp.ok() && resp.status.reason() != "NotFound") return fail(resp.status);
+                deleted.push_back(displayName(*type, del.name) + " deleted");
+            }
+            r.message = deleted.empty() ? "No resources found" : "";
+            for (size_t i = 0; i < deleted.size(); ++i) r.message += (i ? "; " : "") + deleted[i];
+            return r;
+        }
         r.target = type->kind + "/" + (ns.empty() ? "" : ns + "/") + name;
         apiserver::Request req;
         req.type = type;

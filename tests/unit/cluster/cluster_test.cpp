@@ -118,6 +118,12 @@ void ClusterTest::scenarioErrors_data() {
                                    << "s.yaml: document 1: spec.actions[0].when: unknown field";
     QTest::newRow("bad probe") << head + "  actions:\n  - {at: 5s, action: breakProbe, name: p, probe: health}\n"
                                << "s.yaml: document 1: spec.actions[0].probe: Unsupported value: \"health\"";
+    QTest::newRow("bad cascade") << head + "  actions:\n  - {at: 5s, action: delete, kind: Deployment, name: web, cascade: all}\n"
+                                 << "s.yaml: document 1: spec.actions[0].cascade: Unsupported value: \"all\": supported values: \"background\", \"foreground\", \"orphan\"";
+    QTest::newRow("name and selector") << head + "  actions:\n  - {at: 5s, action: delete, kind: Pod, name: web, selector: app=web}\n"
+                                       << "s.yaml: document 1: spec.actions[0].selector: name cannot be provided when a selector is specified";
+    QTest::newRow("delete needs a name or selector") << head + "  actions:\n  - {at: 5s, action: delete, kind: Pod}\n"
+                                                     << "s.yaml: document 1: spec.actions[0].name: Required value for action delete";
     QTest::newRow("second document")
         << "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n---\n" + head + "  seed: -1\n"
         << "s.yaml: document 2: spec.seed: must be a non-negative integer";
@@ -397,3 +403,43 @@ void ClusterTest::scenarioRollingUpdate() {
 }
 
 QTEST_GUILESS_MAIN(ClusterTest)
+
+void ClusterTest::scenarioJob() {
+    auto doc = run("job.yaml", "3m");
+    QVERIFY(doc.isObject());
+    const codec::Value* status = nullptr;
+    for (const auto& o : doc.find("objects")->find("items")->asArray())
+        if (o.find("kind")->asString() == "Job") status = o.find("status");
+    QVERIFY(status);
+    QCOMPARE(status->find("succeeded")->asInt(), int64_t(6));
+    QCOMPARE(status->find("failed")->asInt(), int64_t(2));  // the two deleted at 10 s
+    QCOMPARE(status->find("conditions")->asArray()[0].find("type")->asString(), std::string("Complete"));
+    QCOMPARE(events(doc, "Completed").size(), size_t(1));
+    // Two failures: the replacements wait 20 s (10 s doubled once), then two at a time.
+    auto created = events(doc, "SuccessfulCreate");
+    QCOMPARE(created.size(), size_t(8));
+    QVERIFY(created[2].rfind("30 ", 0) == 0);
+    QVERIFY(created[3].rfind("30 ", 0) == 0);
+    int succeeded = 0;
+    for (const auto& [name, p] : pods(doc)) succeeded += p.second == "Succeeded";
+    QCOMPARE(succeeded, 6);
+}
+
+void ClusterTest::scenarioDaemonSet() {
+    auto doc = run("daemonset.yaml", "3m");
+    QVERIFY(doc.isObject());
+    // One agent per node, the tolerated tainted node and the late node-4 included, all on the
+    // new image after the rollout.
+    std::set<std::string> nodes;
+    for (const auto& o : doc.find("objects")->find("items")->asArray()) {
+        if (o.find("kind")->asString() != "Pod" || o.find("status")->find("phase")->asString() != "Running") continue;
+        QCOMPARE(o.find("spec")->find("containers")->asArray()[0].find("image")->asString(), std::string("fluent/fluent-bit:2.2"));
+        QVERIFY(nodes.insert(o.find("spec")->find("nodeName")->asString()).second);
+    }
+    QCOMPARE(nodes, (std::set<std::string>{"infra-1", "node-1", "node-2", "node-4"}));
+    // The rollout replaced one node at a time: each deletion after the previous pod was ready.
+    auto deleted = events(doc, "SuccessfulDelete");
+    QCOMPARE(deleted.size(), size_t(4));
+    for (size_t i = 1; i < deleted.size(); ++i)
+        QVERIFY(std::stod(deleted[i].substr(0, deleted[i].find(' '))) > std::stod(deleted[i - 1].substr(0, deleted[i - 1].find(' '))));
+}

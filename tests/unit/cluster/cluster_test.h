@@ -22,4 +22,6 @@ private slots:
     void scenarioResourcePressure();
     void scenarioServiceLoadBalancing();
     void scenarioRollingUpdate();
+    void scenarioJob();
+    void scenarioDaemonSet();
 };
