@@ -3,11 +3,21 @@
 // (reportingComponent / reportingInstance, action, eventTime) and named "<object>.<hex nanos>".
 // Read through core/v1, such events have no source and no first/last timestamps — exactly what
 // `kubectl get events -o yaml` shows for scheduler events.
+//
+// Isomorphic events (same type, action, reason, reporting controller and instance, regarding and
+// related object — the note does not count) form a series, as the events broadcaster does: the
+// first is created; the second patches the stored event with series {count: 2,
+// lastObservedTime}; later ones only count up in memory. Every 30 minutes the open series are
+// written again (refreshExistingEventSeries), and every 6 minutes a series not seen for 6
+// minutes is written with its final count and forgotten, as is a single event older than 6
+// minutes (finishSeries); both start with the recorder. So `kubectl get events` shows a repeated
+// FailedScheduling as one event with the first message and a series count.
 #pragma once
 
 #include <google/protobuf/message.h>
 
 #include <string>
+#include <unordered_map>
 
 #include "apiserver/server.h"
 #include "sim/clock.h"
@@ -26,13 +36,28 @@ public:
                   const std::string& type, const std::string& reason, const std::string& action,
                   const std::string& note);
 
+    // The broadcaster's two timers, on the virtual clock: call from the owner's reconcile step.
+    Status tick();
+
 private:
+    struct Cached {
+        std::string namespace_, name;  // the stored Event
+        int64_t eventTime = 0;
+        bool series = false;
+        int32_t count = 0;
+        int64_t lastObserved = 0;
+    };
+    Status writeSeries(const Cached& c);
+
     apiserver::APIServer& server_;
     const sim::Clock& clock_;
     std::string controller_;
     std::string instance_;
     std::string token_;
     int64_t lastNanos_ = 0;
+    std::unordered_map<std::string, Cached> cache_;  // isomorphic key -> the event recorded for it
+    int64_t started_ = 0;                            // when the timers started (first use)
+    int64_t nextFinish_ = 0, nextRefresh_ = 0;
 };
 
 }  // namespace pilothouse::client

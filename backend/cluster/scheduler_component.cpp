@@ -33,6 +33,7 @@ StatusOr<bool> SchedulerComponent::reconcile() {
         scheduler_->queue().flushUnschedulablePodsLeftover();
         lastUnschedulableFlush_ = now;
     }
+    (void)scheduler_->flushEvents();  // event writes are best effort, as the broadcaster's
     bool did = false;
     while (scheduler_->scheduleOne()) {
         did = true;

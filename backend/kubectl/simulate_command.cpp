@@ -82,11 +82,13 @@ std::vector<EventRow> collectEvents(cluster::Cluster& c) {
         row.json.set("reason", e.reason());
         row.json.set("object", object);
         row.json.set("message", e.message());
-        row.json.set("count", Value(int64_t(e.count() > 0 ? e.count() : 1)));
+        // kubectl's count: core/v1's count, or an events.k8s.io series' count.
+        const int64_t count = e.count() > 0 ? e.count() : (e.has_series() && e.series().count() > 0 ? e.series().count() : 1);
+        row.json.set("count", Value(count));
         const std::string source = e.source().component().empty() ? e.reporting_component() : e.source().component();
         row.json.set("source", source);
         row.text = {formatSeconds(std::chrono::duration<double>(first - epoch).count()), e.type(), e.reason(), object,
-                    e.message() + (e.count() > 1 ? " (x" + std::to_string(e.count()) + ")" : "")};
+                    e.message() + (count > 1 ? " (x" + std::to_string(count) + ")" : "")};
         rows.push_back(std::move(row));
     }
     std::stable_sort(rows.begin(), rows.end(), [](const EventRow& a, const EventRow& b) {

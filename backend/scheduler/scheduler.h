@@ -65,6 +65,8 @@ public:
     // syncInformers + scheduleOne until nothing is left to do (tests, CLI, benchmarks).
     Status runUntilIdle(size_t maxAttempts = SIZE_MAX);
 
+    // The event broadcaster's series timers (client::EventRecorder::tick).
+    Status flushEvents() { return events_.tick(); }
     queue::PriorityQueue& queue() { return *queue_; }
     const cache::Cache& cache() const { return cache_; }
     const std::deque<AttemptRecord>& attempts() const { return attempts_; }

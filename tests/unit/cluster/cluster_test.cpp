@@ -8,6 +8,7 @@
 
 #include "api/codec/json.h"
 #include "api/object.h"
+#include "client/event_recorder.h"
 #include "client/informer.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
@@ -233,6 +234,60 @@ void ClusterTest::recorderCountsRepeats() {
         QCOMPARE(e.involved_object().kind(), std::string("Pod"));
     }
     QVERIFY(found);
+}
+
+// events.k8s.io series (the scheduler's recorder): the second isomorphic event patches the first
+// with count 2, later ones count in memory until the 6-minute finishSeries writes the total.
+void ClusterTest::eventSeries() {
+    auto c = cluster::Cluster::create({});
+    QVERIFY(c);
+    core::Pod pod;
+    pod.mutable_metadata()->set_name("p");
+    pod.mutable_metadata()->set_namespace_("default");
+    pod.mutable_metadata()->set_uid("u1");
+    client::EventRecorder rec((*c)->apiServer(), (*c)->clock(), "default-scheduler", "default-scheduler-x", "");
+    auto events = [&] {
+        apiserver::Request list;
+        list.verb = "list";
+        list.type = api::Scheme::instance().byName("events");
+        std::vector<core::Event> out;
+        for (auto& item : (*c)->apiServer().handle(list).items) out.push_back(static_cast<const core::Event&>(*item));
+        return out;
+    };
+    QVERIFY(rec.eventf(pod, nullptr, "Warning", "FailedScheduling", "Scheduling", "0/3 nodes are available: first").isOk());
+    QCOMPARE(events().size(), size_t(1));
+    QVERIFY(!events()[0].has_series());
+    (*c)->loop().runFor(10s);
+    // The note is not part of the key: the stored event keeps the first message.
+    QVERIFY(rec.eventf(pod, nullptr, "Warning", "FailedScheduling", "Scheduling", "0/3 nodes are available: second").isOk());
+    auto e = events();
+    QCOMPARE(e.size(), size_t(1));
+    QCOMPARE(e[0].series().count(), 2);
+    QCOMPARE(e[0].series().last_observed_time(), std::string("2024-01-01T00:00:10.000000Z"));
+    QCOMPARE(e[0].message(), std::string("0/3 nodes are available: first"));
+    (*c)->loop().runFor(10s);
+    QVERIFY(rec.eventf(pod, nullptr, "Warning", "FailedScheduling", "Scheduling", "third").isOk());
+    QVERIFY(rec.eventf(pod, nullptr, "Normal", "Scheduled", "Binding", "Successfully assigned default/p to n").isOk());
+    e = events();
+    QCOMPARE(e.size(), size_t(2));  // the third FailedScheduling only counted in memory
+    for (const auto& ev : e)
+        if (ev.reason() == "FailedScheduling") QCOMPARE(ev.series().count(), 2);
+    // finishSeries: 6 minutes after the recorder started; the series was last seen at 20 s, so it
+    // is not yet 6 minutes old at 6:00 and is written at the 12:00 run.
+    (*c)->loop().runFor(std::chrono::seconds(340));
+    QVERIFY(rec.tick().isOk());
+    for (const auto& ev : events())
+        if (ev.reason() == "FailedScheduling") QCOMPARE(ev.series().count(), 2);
+    (*c)->loop().runFor(std::chrono::seconds(360));
+    QVERIFY(rec.tick().isOk());
+    for (const auto& ev : events())
+        if (ev.reason() == "FailedScheduling") {
+            QCOMPARE(ev.series().count(), 3);
+            QCOMPARE(ev.series().last_observed_time(), std::string("2024-01-01T00:00:20.000000Z"));
+        }
+    // Forgotten: the next one starts a new event.
+    QVERIFY(rec.eventf(pod, nullptr, "Warning", "FailedScheduling", "Scheduling", "again").isOk());
+    QCOMPARE(events().size(), size_t(3));
 }
 
 void ClusterTest::settleWakesComponents() {

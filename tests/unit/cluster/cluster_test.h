@@ -13,6 +13,7 @@ private slots:
     void workQueueBackoff();
     void informerFollowsChanges();
     void recorderCountsRepeats();
+    void eventSeries();
     void settleWakesComponents();
     void simulateIsDeterministic();
     void journeyStagesInOrder();
