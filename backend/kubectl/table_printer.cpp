@@ -7,6 +7,7 @@
 #include "api/object.h"
 #include "util/rfc3339.h"
 #include "apps_v1.pb.h"
+#include "batch_v1.pb.h"
 #include "core_v1.pb.h"
 #include "kubectl/human_duration.h"
 #include "scheduling_v1.pb.h"
@@ -146,6 +147,10 @@ Table buildTable(const api::ResourceType& type,
     } else if (kind == "Service") {
         t.headers = {"NAME", "TYPE", "CLUSTER-IP", "EXTERNAL-IP", "PORT(S)", "AGE"};
         if (wide) t.headers.push_back("SELECTOR");
+    } else if (kind == "Endpoints") {
+        t.headers = {"NAME", "ENDPOINTS", "AGE"};
+    } else if (kind == "Job") {
+        t.headers = {"NAME", "COMPLETIONS", "DURATION", "AGE"};
     } else if (kind == "PriorityClass") {
         t.headers = {"NAME", "VALUE", "GLOBAL-DEFAULT", "AGE"};
     } else if (kind == "Event") {
@@ -237,6 +242,49 @@ Table buildTable(const api::ResourceType& type,
                 for (const auto& [k, v] : sorted) sel += (sel.empty() ? "" : ",") + k + "=" + v;
                 row.push_back(orNone(sel));
             }
+        } else if (kind == "Endpoints") {
+            // formatEndpoints: ready ip:port pairs, at most three, then "+ N more...".
+            const auto& ep = static_cast<const core::Endpoints&>(*obj);
+            std::vector<std::string> list;
+            size_t count = 0;
+            bool more = false;
+            auto add = [&](const std::string& text) {
+                if (list.size() == 3) more = true;
+                else list.push_back(text);
+            };
+            for (const auto& ss : ep.subsets()) {
+                if (ss.ports().empty()) {  // a headless Service without ports
+                    count += size_t(ss.addresses_size());
+                    for (const auto& a : ss.addresses()) add(a.ip());
+                    continue;
+                }
+                for (const auto& p : ss.ports()) {
+                    count += size_t(ss.addresses_size());
+                    for (const auto& a : ss.addresses())
+                        add((a.ip().find(':') != std::string::npos ? "[" + a.ip() + "]" : a.ip()) + ":" + std::to_string(p.port()));
+                }
+            }
+            std::string text;
+            for (const auto& l : list) text += (text.empty() ? "" : ",") + l;
+            if (more) text += " + " + std::to_string(count - 3) + " more...";
+            row = {meta.name(), text.empty() ? "<none>" : text, age(meta, now)};
+        } else if (kind == "Job") {
+            const auto& job = static_cast<const k8s::io::api::batch::v1::Job&>(*obj);
+            std::string completions;
+            const int32_t succeeded = job.status().succeeded();
+            if (job.spec().has_completions()) {
+                completions = std::to_string(succeeded) + "/" + std::to_string(job.spec().completions());
+            } else if (job.spec().parallelism() > 1) {
+                completions = std::to_string(succeeded) + "/1 of " + std::to_string(job.spec().parallelism());
+            } else {
+                completions = std::to_string(succeeded) + "/1";
+            }
+            std::string duration;
+            if (auto start = rfc3339::parse(job.status().start_time())) {
+                auto end = rfc3339::parse(job.status().completion_time());
+                duration = humanDuration((end ? *end : now) - *start);
+            }
+            row = {meta.name(), completions, duration, age(meta, now)};
         } else if (kind == "PriorityClass") {
             const auto& pc = static_cast<const k8s::io::api::scheduling::v1::PriorityClass&>(*obj);
             row = {meta.name(), std::to_string(pc.value()), pc.global_default() ? "true" : "false", age(meta, now)};

@@ -67,6 +67,12 @@ check "get -o json is a List" "List 4" "$(/usr/bin/python3 -c 'import json,sys; 
 out=$("$ctl" get pod db-0 -o yaml --store "$store")
 check "get -o yaml: nodeName" "  nodeName: node-c" "$(grep '  nodeName:' <<<"$out")"
 check "get -o yaml: quoted resourceVersion" "1" "$(grep -c '  resourceVersion: "[0-9]*"' <<<"$out")"
+"$ctl" apply -f "$data/endpoints-job.yaml" --store "$store" >/dev/null 2>&1
+out=$("$ctl" get endpoints web --store "$store" | tail -1 | sed 's/ *$//; s/ *[0-9]*[smh]$//')
+check "get endpoints: formatEndpoints" "web    10.0.0.1:80,10.0.0.2:80,10.0.0.3:80 + 3 more..." "$out"
+out=$("$ctl" get jobs --store "$store" | sed 's/ *$//')
+check "get jobs: header" "NAME   COMPLETIONS   DURATION   AGE" "$(head -1 <<<"$out")"
+check "get jobs: completions" "pi 0/3" "$(tail -1 <<<"$out" | awk '{print $1, $2}')"
 out=$("$ctl" get pod nope --store "$store" 2>&1); code=$?
 check "get missing: exit" 1 "$code"
 check "get missing: output" "Error from server (NotFound): pods \"nope\" not found" "$out"
