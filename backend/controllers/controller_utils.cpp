@@ -138,6 +138,24 @@ std::string randomString(sim::Random& random, int n) {
     return out;
 }
 
+Status createPod(ApiClient& client, client::record::EventRecorder& recorder, sim::Random& random,
+                 const google::protobuf::Message& controller, core::Pod& pod) {
+    auto* meta = pod.mutable_metadata();
+    Status last;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        meta->set_name(meta->generate_name() + randomString(random));
+        auto created = client.create("pods", pod);
+        if (created) {
+            (void)recorder.event(controller, "Normal", "SuccessfulCreate", "Created pod: " + meta->name());
+            return {};
+        }
+        last = created.status();
+        if (!isAlreadyExists(last)) break;
+    }
+    (void)recorder.event(controller, "Warning", "FailedCreate", "Error creating: " + last.message());
+    return last;
+}
+
 std::string safeEncodeString(const std::string& s) {
     constexpr size_t size = sizeof(kNameAlphabet) - 1;
     std::string out = s;

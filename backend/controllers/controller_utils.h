@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "apiserver/server.h"
+#include "client/record/event_recorder.h"
 #include "core_v1.pb.h"
 #include "meta_v1.pb.h"
 #include "sim/clock.h"
@@ -91,6 +92,15 @@ inline constexpr char kNameAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
 std::string randomString(sim::Random& random, int n = 5);
 // rand.SafeEncodeString: each byte mapped onto kNameAlphabet.
 std::string safeEncodeString(const std::string& s);
+
+// ---- pod control ----
+
+// RealPodControl.CreatePods: creates `pod` (generateName and owner reference already set) named
+// generateName + 5 random characters, drawing again on AlreadyExists (3 tries), and records
+// SuccessfulCreate "Created pod: <name>" or FailedCreate "Error creating: <error>" on
+// `controller`. On success pod.metadata.name is the name created.
+Status createPod(ApiClient& client, client::record::EventRecorder& recorder, sim::Random& random,
+                 const google::protobuf::Message& controller, core::Pod& pod);
 
 // ---- expectations ----
 

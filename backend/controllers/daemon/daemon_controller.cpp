@@ -533,19 +533,7 @@ Status DaemonSetsController::createPod(const apps::DaemonSet& ds, const core::Po
     // Pinned to its node for the default scheduler; nothing else in the template can conflict.
     util::replaceDaemonSetPodNodeNameNodeAffinity(pod.mutable_spec(), nodeName);
     api::setTypeMeta(&pod, resource("pods"));
-    Status last;
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        meta->set_name(meta->generate_name() + randomString(random_));
-        auto created = client_.create("pods", pod);
-        if (created) {
-            (void)recorder_.event(ds, "Normal", "SuccessfulCreate", "Created pod: " + meta->name());
-            return {};
-        }
-        last = created.status();
-        if (!isAlreadyExists(last)) break;
-    }
-    (void)recorder_.event(ds, "Warning", "FailedCreate", "Error creating: " + last.message());
-    return last;
+    return controller::createPod(client_, recorder_, random_, ds, pod);
 }
 
 Status DaemonSetsController::updateDaemonSetStatus(const apps::DaemonSet& ds, const std::vector<NodePtr>& nodeList,

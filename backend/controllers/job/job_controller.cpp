@@ -193,6 +193,11 @@ void JobController::addPod(const core::Pod& pod) {
     }
     if (hasJobTrackingFinalizer(pod)) orphanQueue_.add(keyOfPod(pod));
     // An orphan: wake every Job that selects it, one may adopt it.
+    enqueueJobsSelecting(pod);
+}
+
+// getPodJobs: every Job in the pod's namespace whose selector matches it (an orphan may be adopted).
+void JobController::enqueueJobsSelecting(const core::Pod& pod) {
     for (const auto& [key, obj] : jobInformer_.items()) {
         const auto& job = static_cast<const batch::Job&>(*obj);
         if (job.metadata().namespace_() != pod.metadata().namespace_()) continue;
@@ -231,12 +236,7 @@ void JobController::updatePod(const core::Pod& oldPod, const core::Pod& pod) {
         return;
     }
     if (hasJobTrackingFinalizer(pod)) orphanQueue_.add(keyOfPod(pod));
-    for (const auto& [key, obj] : jobInformer_.items()) {
-        const auto& job = static_cast<const batch::Job&>(*obj);
-        if (job.metadata().namespace_() != pod.metadata().namespace_()) continue;
-        auto sel = api::Selector::fromLabelSelector(job.spec().selector());
-        if (sel && !sel->empty() && sel->matches(pod.metadata().labels())) enqueueBatched(key);
-    }
+    enqueueJobsSelecting(pod);
 }
 
 void JobController::deletePod(const core::Pod& pod, bool final) {
@@ -650,19 +650,7 @@ Status JobController::createPod(const batch::Job& job, const core::PodTemplateSp
     *meta->add_owner_references() = newControllerRef(job, kGroupVersion, kKind);
     *pod.mutable_spec() = tmpl.spec();
     api::setTypeMeta(&pod, resource("pods"));
-    Status last;
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        meta->set_name(meta->generate_name() + randomString(random_));
-        auto created = client_.create("pods", pod);
-        if (created) {
-            (void)recorder_.event(job, "Normal", "SuccessfulCreate", "Created pod: " + meta->name());
-            return {};
-        }
-        last = created.status();
-        if (!isAlreadyExists(last)) break;
-    }
-    (void)recorder_.event(job, "Warning", "FailedCreate", "Error creating: " + last.message());
-    return last;
+    return controller::createPod(client_, recorder_, random_, job, pod);
 }
 
 // ---- status and finalizers ----

@@ -102,6 +102,7 @@ private:
     void updateJob(const batch::Job& oldJob, const batch::Job& job);
     void deleteJob(const batch::Job& job);
     void cleanupPodFinalizers(const batch::Job& job);
+    void enqueueJobsSelecting(const core::Pod& pod);
     const batch::Job* resolveControllerRef(const std::string& ns, const metav1::OwnerReference* ref) const;
     void enqueueBatched(const std::string& key) { queue_.addAfter(key, kSyncJobBatchPeriod); }
 

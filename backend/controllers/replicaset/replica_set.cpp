@@ -266,19 +266,7 @@ Status ReplicaSetController::createPod(const apps::ReplicaSet& rs) {
     *meta->add_owner_references() = newControllerRef(rs, kGroupVersion, kKind);
     *pod.mutable_spec() = rs.spec().template_().spec();
     api::setTypeMeta(&pod, resource("pods"));
-    Status last;
-    for (int attempt = 0; attempt < 3; ++attempt) {
-        meta->set_name(meta->generate_name() + randomString(random_));
-        auto created = client_.create("pods", pod);
-        if (created) {
-            (void)recorder_.event(rs, "Normal", "SuccessfulCreate", "Created pod: " + meta->name());
-            return {};
-        }
-        last = created.status();
-        if (!isAlreadyExists(last)) break;
-    }
-    (void)recorder_.event(rs, "Warning", "FailedCreate", "Error creating: " + last.message());
-    return last;
+    return controller::createPod(client_, recorder_, random_, rs, pod);
 }
 
 std::vector<const core::Pod*> ReplicaSetController::relatedPods(const apps::ReplicaSet& rs) const {
