@@ -145,7 +145,7 @@ Status EventRecorder::eventf(const google::protobuf::Message& regarding, const g
         c.namespace_ = event->metadata().namespace_();
         c.name = event->metadata().name();
         c.eventTime = now;
-        cache_.emplace(std::move(key), std::move(c));
+        cache_.emplace(key, std::move(c));
     }
     apiserver::Request req;
     req.verb = "create";
@@ -154,6 +154,15 @@ Status EventRecorder::eventf(const google::protobuf::Message& regarding, const g
     req.token = token_;
     req.body = event;
     auto resp = server_.handle(req);
+    // The same name from another component in the same virtual nanosecond: the next one.
+    for (int retry = 0; !resp.ok() && resp.status.reason() == "AlreadyExists" && event->series().count() == 0 && retry < 16;
+         ++retry) {
+        lastNanos_ = ++now;
+        std::snprintf(suffix, sizeof suffix, ".%llx", static_cast<unsigned long long>(now));
+        event->mutable_metadata()->set_name(meta.name() + suffix);
+        if (auto it = cache_.find(key); it != cache_.end()) it->second.name = event->metadata().name();
+        resp = server_.handle(req);
+    }
     return resp.ok() ? Status() : resp.status;
 }
 

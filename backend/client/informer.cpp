@@ -73,7 +73,23 @@ StatusOr<size_t> Informer::sync() {
             ++applied;
         }
     }
+    if (resyncClock_ && resyncClock_->now() >= nextResync_) {
+        resync();
+        applied += items_.size();
+        nextResync_ = resyncClock_->now() + resyncPeriod_;
+    }
     return applied;
+}
+
+void Informer::setResyncPeriod(const sim::Clock& clock, sim::Duration period) {
+    resyncClock_ = period > sim::Duration::zero() ? &clock : nullptr;
+    resyncPeriod_ = period;
+    if (resyncClock_) nextResync_ = clock.now() + period;
+}
+
+std::optional<sim::Time> Informer::nextResync() const {
+    if (!resyncClock_) return std::nullopt;
+    return nextResync_;
 }
 
 void Informer::resync() {

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,11 @@ public:
     StatusOr<size_t> sync();
     // Replays every cached object to the update handlers (old == new), as a resync does.
     void resync();
+    // The resync period (a shared informer factory's defaultResync): sync() calls resync() every
+    // `period` of virtual time after this call. Zero (the default): never.
+    void setResyncPeriod(const sim::Clock& clock, sim::Duration period);
+    // When the next periodic resync is due; nullopt without a period. Owners wake up for it.
+    std::optional<sim::Time> nextResync() const;
 
     bool started() const { return watch_ != nullptr; }
     // True when the watch has delivered events sync() has not applied yet (set by the store as it
@@ -79,6 +85,9 @@ private:
     std::map<std::string, ObjectPtr> items_;
     std::unique_ptr<apiserver::WatchStream> watch_;
     int64_t revision_ = 0;
+    const sim::Clock* resyncClock_ = nullptr;
+    sim::Duration resyncPeriod_{};
+    sim::Time nextResync_{};
     std::shared_ptr<std::atomic<bool>> pending_ = std::make_shared<std::atomic<bool>>(false);
 };
 

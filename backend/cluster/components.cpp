@@ -23,28 +23,43 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     auto scheduler = std::make_unique<SchedulerComponent>(cluster.apiServer(), cluster.clock(), so, &cluster.journeys());
     SchedulerComponent* sched = scheduler.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(scheduler)));
-    // kube-controller-manager's controllers.
+    // kube-controller-manager's controllers. Their informers resync every ResyncPeriod: the
+    // --min-resync-period (12 h) times 1 + a random fraction, drawn once (the shared informer
+    // factory's default), from the cluster's seed.
     auto& server = cluster.apiServer();
     const auto& clock = cluster.clock();
+    sim::Random resyncRandom = sim::Random(cluster.options().seed).fork("kube-controller-manager");
+    const auto minResync = std::chrono::hours(12);
+    const sim::Duration resync = std::chrono::duration_cast<sim::Duration>(minResync * (1.0 + resyncRandom.uniformDouble()));
     controller::replicaset::ReplicaSetControllerOptions rs;
     rs.seed = cluster.options().seed;
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::deployment::DeploymentController>(
-        server, clock, controller::deployment::DeploymentControllerOptions{})));
+    rs.resyncPeriod = resync;
+    controller::deployment::DeploymentControllerOptions dep;
+    dep.resyncPeriod = resync;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::deployment::DeploymentController>(server, clock, dep)));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::replicaset::ReplicaSetController>(server, clock, rs)));
     controller::daemon::DaemonSetsControllerOptions dso;
     dso.seed = cluster.options().seed;
+    dso.resyncPeriod = resync;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::daemon::DaemonSetsController>(server, clock, dso)));
+    // The garbage collector's monitors never resync (upstream's ResourceResyncTime is 0).
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::garbagecollector::GarbageCollector>(
         server, clock, controller::garbagecollector::GarbageCollectorOptions{})));
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(
-        server, clock, controller::nodelifecycle::NodeLifecycleControllerOptions{})));
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpoint::EndpointsController>(server, clock)));
+    controller::nodelifecycle::NodeLifecycleControllerOptions nlo;
+    nlo.resyncPeriod = resync;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(server, clock, nlo)));
+    controller::endpoint::EndpointsControllerOptions epo;
+    epo.resyncPeriod = resync;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpoint::EndpointsController>(server, clock, epo)));
     controller::job::JobControllerOptions jo;
     jo.seed = cluster.options().seed;
+    jo.resyncPeriod = resync;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::job::JobController>(server, clock, jo)));
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttlafterfinished::TTLAfterFinishedController>(
-        server, clock, controller::ttlafterfinished::TTLAfterFinishedControllerOptions{})));
+    controller::ttlafterfinished::TTLAfterFinishedControllerOptions tto;
+    tto.resyncPeriod = resync;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttlafterfinished::TTLAfterFinishedController>(server, clock, tto)));
     controller::endpointslice::EndpointSliceControllerOptions eps;
+    eps.resyncPeriod = resync;
     eps.journeys = &cluster.journeys();
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock, eps)));
     // The nodes' kubelets.

@@ -138,6 +138,23 @@ std::string randomString(sim::Random& random, int n) {
     return out;
 }
 
+void setResyncPeriod(const sim::Clock& clock, sim::Duration period, std::initializer_list<client::Informer*> informers) {
+    for (client::Informer* inf : informers) inf->setResyncPeriod(clock, period);
+}
+
+std::optional<sim::Time> earliest(std::initializer_list<std::optional<sim::Time>> times) {
+    std::optional<sim::Time> out;
+    for (const auto& t : times)
+        if (t && (!out || *t < *out)) out = t;
+    return out;
+}
+
+std::optional<sim::Time> nextResync(std::initializer_list<const client::Informer*> informers) {
+    std::optional<sim::Time> out;
+    for (const client::Informer* inf : informers) out = earliest({out, inf->nextResync()});
+    return out;
+}
+
 Status createPod(ApiClient& client, client::record::EventRecorder& recorder, sim::Random& random,
                  const google::protobuf::Message& controller, core::Pod& pod) {
     auto* meta = pod.mutable_metadata();

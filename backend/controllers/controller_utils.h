@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "apiserver/server.h"
+#include "client/informer.h"
 #include "client/record/event_recorder.h"
 #include "core_v1.pb.h"
 #include "meta_v1.pb.h"
@@ -92,6 +93,17 @@ inline constexpr char kNameAlphabet[] = "bcdfghjklmnpqrstvwxz2456789";
 std::string randomString(sim::Random& random, int n = 5);
 // rand.SafeEncodeString: each byte mapped onto kNameAlphabet.
 std::string safeEncodeString(const std::string& s);
+
+// ---- informers ----
+
+// kube-controller-manager's shared informer factory resync (ResyncPeriod: 12 h × (1 + a random
+// fraction), one value for the whole controller manager): every informer of a controller replays
+// its cache to the update handlers every `period` (0 = never).
+void setResyncPeriod(const sim::Clock& clock, sim::Duration period, std::initializer_list<client::Informer*> informers);
+// The earliest of the times given (nullopt when none), for a controller's nextWakeup(): its work
+// queue's next ready key and its informers' next resync.
+std::optional<sim::Time> earliest(std::initializer_list<std::optional<sim::Time>> times);
+std::optional<sim::Time> nextResync(std::initializer_list<const client::Informer*> informers);
 
 // ---- pod control ----
 

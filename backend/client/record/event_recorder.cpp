@@ -87,6 +87,14 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     create.token = token_;
     create.body = ev;
     auto resp = server_.handle(create);
+    // Another component recorded an event about the same object in the same virtual nanosecond
+    // (on a real clock this almost never happens): the next nanosecond names it.
+    for (int retry = 0; !resp.ok() && resp.status.reason() == "AlreadyExists" && retry < 16; ++retry) {
+        lastNanos_ = ++nanos;
+        std::snprintf(suffix, sizeof suffix, ".%llx", static_cast<unsigned long long>(nanos));
+        ev->mutable_metadata()->set_name(meta.name() + suffix);
+        resp = server_.handle(create);
+    }
     if (!resp.ok()) return resp.status;
     seen_[key] = Seen{ns, ev->metadata().name(), 1};
     return {};

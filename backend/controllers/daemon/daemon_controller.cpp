@@ -100,6 +100,7 @@ DaemonSetsController::DaemonSetsController(apiserver::APIServer& server, const s
       recorder_(server, clock, "daemonset-controller", "", options_.token) {}
 
 Status DaemonSetsController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&dsInformer_, &historyInformer_, &podInformer_, &nodeInformer_});
     dsInformer_.addHandlers({
         [this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },
         [this](const client::ObjectPtr&, const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },

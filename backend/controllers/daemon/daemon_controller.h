@@ -60,6 +60,7 @@ namespace apps = k8s::io::api::apps::v1;
 
 struct DaemonSetsControllerOptions {
     std::string token;        // bearer token ("" when authentication is off)
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     uint64_t seed = 1;        // pod name suffixes come from Random(seed).fork("daemonset-controller")
     int burstReplicas = 250;  // creations/deletions per sync (upstream BurstReplicas)
 };
@@ -79,7 +80,9 @@ public:
     std::string name() const override { return "daemonset-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return queue_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override {
+        return earliest({queue_.nextReadyTime(), nextResync({&dsInformer_, &historyInformer_, &podInformer_, &nodeInformer_})});
+    }
 
 private:
     using PodPtr = std::shared_ptr<const core::Pod>;

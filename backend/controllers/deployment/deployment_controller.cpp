@@ -25,6 +25,7 @@ DeploymentController::DeploymentController(apiserver::APIServer& server, const s
       recorder_(server, clock, "deployment-controller", "", options_.token) {}
 
 Status DeploymentController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&dInformer_, &rsInformer_, &podInformer_});
     auto enqueue = [this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); };
     dInformer_.addHandlers({enqueue, [enqueue](const client::ObjectPtr&, const client::ObjectPtr& o) { enqueue(o); },
                             enqueue});

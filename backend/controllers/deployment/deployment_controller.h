@@ -34,6 +34,7 @@ namespace apps = k8s::io::api::apps::v1;
 
 struct DeploymentControllerOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
 };
 
 class DeploymentController final : public cluster::Component {
@@ -45,7 +46,9 @@ public:
     std::string name() const override { return "deployment-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return queue_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override {
+        return earliest({queue_.nextReadyTime(), nextResync({&dInformer_, &rsInformer_, &podInformer_})});
+    }
 
 private:
     using RSPtr = std::shared_ptr<apps::ReplicaSet>;

@@ -133,9 +133,11 @@ EndpointsController::EndpointsController(apiserver::APIServer& server, const sim
       pods_(server, *api::Scheme::instance().byName("pods"), options_.token),
       endpoints_(server, *api::Scheme::instance().byName("endpoints"), options_.token),
       queue_(clock),
+      clock_(clock),
       recorder_(server, clock, "endpoint-controller", "", options_.token) {}
 
 Status EndpointsController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&services_, &pods_, &endpoints_});
     auto enqueue = [this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); };
     services_.addHandlers({enqueue, [enqueue](const client::ObjectPtr&, const client::ObjectPtr& o) { enqueue(o); },
                            enqueue});

@@ -25,11 +25,13 @@
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
+#include "controllers/controller_utils.h"
 
 namespace pilothouse::controller::endpoint {
 
 struct EndpointsControllerOptions {
     std::string token;
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     int maxCapacity = 1000;  // upstream's maxCapacity: addresses kept per Endpoints object
 };
 
@@ -40,7 +42,9 @@ public:
     std::string name() const override { return "endpoint-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return queue_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override {
+        return controller::earliest({queue_.nextReadyTime(), controller::nextResync({&services_, &pods_, &endpoints_})});
+    }
 
 private:
     // The trigger-time tracker's memory of one Service (TriggerTimeTracker's ServiceState).
@@ -58,6 +62,7 @@ private:
     client::Informer pods_;
     client::Informer endpoints_;
     client::WorkQueue queue_;
+    const sim::Clock& clock_;
     client::record::EventRecorder recorder_;
     std::map<std::string, TriggerState> triggers_;  // service key -> state
 };

@@ -35,6 +35,7 @@ EndpointSliceController::EndpointSliceController(apiserver::APIServer& server, c
       clock_(clock) {}
 
 Status EndpointSliceController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&services_, &pods_, &nodes_, &slices_});
     services_.addHandlers({[this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },
                            [this](const client::ObjectPtr&, const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },
                            [this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); }});

@@ -16,12 +16,14 @@
 #include "client/informer.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
+#include "controllers/controller_utils.h"
 #include "sim/journey.h"
 
 namespace pilothouse::controller::endpointslice {
 
 struct EndpointSliceControllerOptions {
     std::string token;
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     int maxEndpointsPerSlice = 100;  // --max-endpoints-per-slice
     // When set, a pod's journey gets an "endpoints" stage the first time it is a ready endpoint.
     sim::JourneyLog* journeys = nullptr;
@@ -34,7 +36,9 @@ public:
     std::string name() const override { return "endpointslice-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return queue_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override {
+        return controller::earliest({queue_.nextReadyTime(), controller::nextResync({&services_, &pods_, &nodes_, &slices_})});
+    }
 
 private:
     Status syncService(const std::string& key);

@@ -121,6 +121,7 @@ JobController::JobController(apiserver::APIServer& server, const sim::Clock& clo
       recorder_(server, clock, "job-controller", "", options_.token) {}
 
 Status JobController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&jobInformer_, &podInformer_});
     jobInformer_.addHandlers({
         [this](const client::ObjectPtr& o) { addJob(static_cast<const batch::Job&>(*o)); },
         [this](const client::ObjectPtr& old, const client::ObjectPtr& o) {
@@ -140,11 +141,7 @@ Status JobController::start() {
 }
 
 std::optional<sim::Time> JobController::nextWakeup() const {
-    auto a = queue_.nextReadyTime();
-    auto b = orphanQueue_.nextReadyTime();
-    if (!a) return b;
-    if (!b) return a;
-    return std::min(*a, *b);
+    return earliest({queue_.nextReadyTime(), orphanQueue_.nextReadyTime(), nextResync({&jobInformer_, &podInformer_})});
 }
 
 StatusOr<bool> JobController::reconcile() {

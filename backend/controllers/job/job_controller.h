@@ -53,6 +53,7 @@ inline constexpr char kJobTrackingFinalizer[] = "batch.kubernetes.io/job-trackin
 
 struct JobControllerOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     uint64_t seed = 1;  // pod name suffixes come from Random(seed).fork("job-controller")
 };
 

@@ -70,6 +70,7 @@ NodeLifecycleController::NodeLifecycleController(apiserver::APIServer& server, c
       taintManager_(client_, clock, nodeInformer_, podInformer_, options_.token) {}
 
 Status NodeLifecycleController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&nodeInformer_, &leaseInformer_, &podInformer_});
     nodeInformer_.addHandlers({
         [this](const client::ObjectPtr& o) {
             const auto& node = static_cast<const core::Node&>(*o);
@@ -158,6 +159,7 @@ std::optional<sim::Time> NodeLifecycleController::nextWakeup() const {
     for (const auto& [z, zone] : zones_) queued = queued || !zone.queue.empty();
     if (queued) consider(lastTaintPass_ ? *lastTaintPass_ + kNodeEvictionPeriod : clock_.now());
     if (auto t = taintManager_.nextFireTime()) consider(*t);
+    if (auto t = nextResync({&nodeInformer_, &leaseInformer_, &podInformer_})) consider(*t);
     return next;
 }
 

@@ -41,6 +41,7 @@ namespace pilothouse::controller::nodelifecycle {
 
 struct NodeLifecycleControllerOptions {
     std::string token;                                                      // bearer token
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     sim::Duration nodeMonitorPeriod = std::chrono::seconds(5);              // --node-monitor-period
     sim::Duration nodeMonitorGracePeriod = std::chrono::seconds(40);        // --node-monitor-grace-period
     sim::Duration nodeStartupGracePeriod = std::chrono::seconds(60);        // --node-startup-grace-period

@@ -44,6 +44,7 @@ ReplicaSetController::ReplicaSetController(apiserver::APIServer& server, const s
       recorder_(server, clock, "replicaset-controller", "", options_.token) {}
 
 Status ReplicaSetController::start() {
+    setResyncPeriod(clock_, options_.resyncPeriod, {&rsInformer_, &podInformer_});
     rsInformer_.addHandlers({
         [this](const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },
         [this](const client::ObjectPtr&, const client::ObjectPtr& o) { queue_.add(client::keyOf(*o)); },

@@ -39,6 +39,7 @@ namespace apps = k8s::io::api::apps::v1;
 
 struct ReplicaSetControllerOptions {
     std::string token;        // bearer token ("" when authentication is off)
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     uint64_t seed = 1;        // pod name suffixes come from Random(seed).fork("replicaset-controller")
     int burstReplicas = 500;  // creations/deletions per sync (kube-controller-manager's BurstReplicas)
 };
@@ -52,7 +53,9 @@ public:
     std::string name() const override { return "replicaset-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return queue_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override {
+        return earliest({queue_.nextReadyTime(), nextResync({&rsInformer_, &podInformer_})});
+    }
 
 private:
     Status syncReplicaSet(const std::string& key);

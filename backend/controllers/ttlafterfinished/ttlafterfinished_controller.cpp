@@ -32,7 +32,9 @@ TTLAfterFinishedController::TTLAfterFinishedController(apiserver::APIServer& ser
     : clock_(clock),
       client_(server, options.token),
       jobInformer_(server, *api::Scheme::instance().byName("jobs"), options.token),
-      queue_(clock) {}
+      queue_(clock) {
+    setResyncPeriod(clock, options.resyncPeriod, {&jobInformer_});
+}
 
 Status TTLAfterFinishedController::start() {
     jobInformer_.addHandlers({

@@ -3,8 +3,8 @@
 // since that condition's lastTransitionTime. Before deleting it reads the Job again from the API
 // server (a changed TTL or a Job that is no longer finished is left alone). It records no events.
 //
-// Upstream deletes with propagationPolicy Foreground; Pilothouse's API server takes no deletion
-// options yet, so the garbage collector removes the Job's pods in the background instead.
+// It deletes with propagationPolicy Foreground and the Job's UID as precondition, as upstream: the
+// Job goes after its pods.
 #pragma once
 
 #include <string>
@@ -19,6 +19,7 @@ namespace pilothouse::controller::ttlafterfinished {
 
 struct TTLAfterFinishedControllerOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
 };
 
 class TTLAfterFinishedController final : public cluster::Component {
@@ -30,7 +31,9 @@ public:
     std::string name() const override { return "ttl-after-finished-controller"; }
     Status start() override;
     StatusOr<bool> reconcile() override;
-    std::optional<sim::Time> nextWakeup() const override { return queue_.nextReadyTime(); }
+    std::optional<sim::Time> nextWakeup() const override {
+        return earliest({queue_.nextReadyTime(), nextResync({&jobInformer_})});
+    }
 
 private:
     Status processJob(const std::string& key);

@@ -202,6 +202,17 @@ void ClusterTest::informerFollowsChanges() {
     QCOMPARE(log, (std::vector<std::string>{"add a", "add b", "delete a"}));
     QCOMPARE(int(inf.items().size()), 1);
     QVERIFY(inf.get("b"));
+
+    // A resync period replays the cache to the update handlers (old == new) every period.
+    log.clear();
+    inf.setResyncPeriod((*c)->clock(), std::chrono::seconds(10));
+    QCOMPARE(*inf.nextResync(), (*c)->clock().now() + std::chrono::seconds(10));
+    (*c)->loop().runFor(std::chrono::seconds(9));
+    QCOMPARE(*inf.sync(), size_t(0));
+    (*c)->loop().runFor(std::chrono::seconds(1));
+    QCOMPARE(*inf.sync(), size_t(1));
+    QCOMPARE(log, (std::vector<std::string>{"update b"}));
+    QCOMPARE(*inf.nextResync(), (*c)->clock().now() + std::chrono::seconds(10));
 }
 
 void ClusterTest::recorderCountsRepeats() {
@@ -288,6 +299,13 @@ void ClusterTest::eventSeries() {
     // Forgotten: the next one starts a new event.
     QVERIFY(rec.eventf(pod, nullptr, "Warning", "FailedScheduling", "Scheduling", "again").isOk());
     QCOMPARE(events().size(), size_t(3));
+    // Another component's event about the same pod in the same virtual nanosecond (same name
+    // "<pod>.<hex nanos>") is still recorded, under the next nanosecond.
+    client::record::EventRecorder kubelet((*c)->apiServer(), (*c)->clock(), "kubelet", "n", "");
+    client::EventRecorder other((*c)->apiServer(), (*c)->clock(), "default-scheduler", "default-scheduler-x", "");
+    QVERIFY(kubelet.event(pod, "Normal", "Pulling", "Pulling image \"x\"").isOk());
+    QVERIFY(other.eventf(pod, nullptr, "Normal", "Scheduled", "Binding", "Successfully assigned default/p to n").isOk());
+    QCOMPARE(events().size(), size_t(5));
 }
 
 void ClusterTest::settleWakesComponents() {
