@@ -5,28 +5,107 @@
 
 #include "api/codec/manifest.h"
 #include "api/object.h"
+#include "cluster/components.h"
+#include "sim/runner.h"
 
 namespace pilothouse::ui {
 
-EmbeddedSession::EmbeddedSession() : runner_(loop_) {}
+namespace {
+// How often the timer advances time while playing, and how much wall time one advance may take
+// before the rest waits for the next tick (the window must keep painting).
+constexpr int kTickMillis = 33;
+constexpr qint64 kBudgetNanos = 25'000'000;
+}  // namespace
+
 EmbeddedSession::~EmbeddedSession() = default;
 
-StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::string& storePath) {
+StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::string& storePath,
+                                                                  const QString& scenarioPath) {
     std::unique_ptr<EmbeddedSession> s(new EmbeddedSession());
-    controlplane::Options options;
+    if (!scenarioPath.isEmpty()) {
+        QFile file(scenarioPath);
+        if (!file.open(QIODevice::ReadOnly))
+            return Status(StatusCode::NotFound, "cannot open \"" + scenarioPath.toStdString() + "\": " +
+                                                    file.errorString().toStdString());
+        std::vector<std::string> warnings;
+        auto scenario = cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
+        if (!scenario) return scenario.status();
+        s->scenario_ = std::move(*scenario);
+    }
+    cluster::ClusterOptions options;
     options.storePath = storePath;
-    auto cp = controlplane::ControlPlane::start(options, s->loop_.clock());
-    if (!cp) return cp.status();
-    s->controlPlane_ = std::move(*cp);
-    s->runner_.setRealTime();
+    options.seed = s->scenario_.seed;
+    auto c = cluster::Cluster::create(options);
+    if (!c) return c.status();
+    s->cluster_ = std::move(*c);
+    // As `pilothousectl simulate` does: the scenario's objects, then the components, then its
+    // actions on the loop.
+    s->runner_ = std::make_unique<cluster::ScenarioRunner>(*s->cluster_, s->scenario_);
+    PH_RETURN_IF_ERROR(s->runner_->applyObjects());
+    auto nodeActions = cluster::addStandardComponents(*s->cluster_);
+    if (!nodeActions) return nodeActions.status();
+    s->runner_->setNodeActionHandler(*nodeActions);
+    s->runner_->scheduleActions();
     s->timer_ = new QTimer(s.get());
-    s->wall_.start();
-    QObject::connect(s->timer_, &QTimer::timeout, s.get(), [raw = s.get()] {
-        raw->runner_.advance(std::chrono::nanoseconds(raw->wall_.nsecsElapsed()));
-        raw->wall_.restart();
-    });
-    s->timer_->start(50);
+    QObject::connect(s->timer_, &QTimer::timeout, s.get(), [raw = s.get()] { raw->tick(); });
+    s->timer_->start(kTickMillis);
     return s;
+}
+
+void EmbeddedSession::setPlaying(bool playing) {
+    if (playing == playing_) return;
+    playing_ = playing;
+    wall_.restart();
+    emit playingChanged(playing_);
+}
+
+Status EmbeddedSession::setSpeed(double speed) {
+    PH_RETURN_IF_ERROR(sim::validateSpeed(speed));
+    speed_ = speed;
+    emit speedChanged(speed_);
+    return {};
+}
+
+StatusOr<bool> EmbeddedSession::step() {
+    auto next = cluster_->loop().nextEventTime();
+    if (!next) return false;
+    Status st = cluster_->runUntil(*next);
+    emit timeChanged();
+    if (!st.isOk()) return st;
+    return true;
+}
+
+Status EmbeddedSession::runFor(sim::Duration d) {
+    Status st = cluster_->runUntil(cluster_->loop().now() + d);
+    emit timeChanged();
+    return st;
+}
+
+void EmbeddedSession::tick() {
+    if (!playing_) return;
+    const qint64 wall = wall_.nsecsElapsed();
+    wall_.restart();
+    const sim::Time target = cluster_->loop().now() + sim::scaleWallToVirtual(std::chrono::nanoseconds(wall), speed_);
+    // Event by event (each with its settling) until the target, or until this tick's budget is
+    // spent: then the clock stays at the last event and the simulation runs slower than asked.
+    QElapsedTimer spent;
+    spent.start();
+    for (;;) {
+        auto next = cluster_->loop().nextEventTime();
+        if (!next || *next > target) {
+            if (Status st = cluster_->runUntil(target); !st.isOk()) return fail(st);
+            break;
+        }
+        if (Status st = cluster_->runUntil(*next); !st.isOk()) return fail(st);
+        if (spent.nsecsElapsed() > kBudgetNanos) break;
+    }
+    emit timeChanged();
+}
+
+void EmbeddedSession::fail(const Status& status) {
+    setPlaying(false);
+    emit timeChanged();
+    emit errorOccurred(QString::fromStdString(status.message()));
 }
 
 Status EmbeddedSession::applyManifests(const QString& path) {
@@ -42,12 +121,12 @@ Status EmbeddedSession::applyManifests(const QString& path) {
         const auto& meta = api::metadata(*m.object);
         apiserver::Request req;
         req.verb = "create";
-        req.token = controlPlane_->loopbackToken();
+        req.token = controlPlane().loopbackToken();
         req.type = m.type;
         req.namespace_ = meta.namespace_();
         const std::string where = m.location();
         req.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
-        auto resp = controlPlane_->apiServer().handle(req);
+        auto resp = controlPlane().apiServer().handle(req);
         if (!resp.ok() && resp.status.reason() != "AlreadyExists")
             return resp.status.withContext(where + ": ");
     }
