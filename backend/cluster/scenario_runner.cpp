@@ -12,6 +12,13 @@ std::string displayName(const api::ResourceType& type, const std::string& name) 
     return type.singular + (type.group.empty() ? "" : "." + type.group) + "/" + name;
 }
 
+// kubectl delete's --cascade as the propagationPolicy it sends (background by default).
+std::string propagationPolicy(const std::string& cascade) {
+    if (cascade == "foreground") return "Foreground";
+    if (cascade == "orphan") return "Orphan";
+    return "Background";
+}
+
 const api::ResourceType* typeOfKind(const std::string& kind) {
     if (auto* t = api::Scheme::instance().byKindOnly(kind)) return t;
     return api::Scheme::instance().byName(kind);  // "deployments", "deploy" also accepted
@@ -126,7 +133,7 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
                 del.type = type;
                 del.namespace_ = ns;
                 del.name = api::metadata(*item).name();
-                del.propagationPolicy = a.cascade == "foreground" ? "Foreground" : a.cascade == "orphan" ? "Orphan" : "Background";
+                del.propagationPolicy = propagationPolicy(a.cascade);
                 auto resp = server.handle(del);
                 if (!resp.ok() && resp.status.reason() != "NotFound") return fail(resp.status);
                 deleted.push_back(displayName(*type, del.name) + " deleted");
@@ -143,7 +150,7 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         if (a.action == "delete") {
             req.verb = "delete";
             // kubectl delete sends a propagationPolicy: --cascade=background unless told otherwise.
-            req.propagationPolicy = a.cascade == "foreground" ? "Foreground" : a.cascade == "orphan" ? "Orphan" : "Background";
+            req.propagationPolicy = propagationPolicy(a.cascade);
         } else {
             req.verb = "patch";
             req.patchType = apiserver::PatchType::Merge;

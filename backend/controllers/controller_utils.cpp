@@ -9,15 +9,11 @@
 
 namespace pilothouse::controller {
 
-namespace {
-
-const api::ResourceType& typeOf(const std::string& resource) {
+const api::ResourceType& resourceType(const std::string& resource) {
     const api::ResourceType* t = api::Scheme::instance().byName(resource);
     assert(t && "unknown resource");
     return *t;
 }
-
-}  // namespace
 
 // ---- requests ----
 
@@ -25,7 +21,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::get(const std::s
                                                                     const std::string& ns, const std::string& name) {
     apiserver::Request r;
     r.verb = "get";
-    r.type = &typeOf(resource);
+    r.type = &resourceType(resource);
     r.namespace_ = ns;
     r.name = name;
     r.token = token_;
@@ -38,7 +34,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::create(const std
                                                                        const google::protobuf::Message& object) {
     apiserver::Request r;
     r.verb = "create";
-    r.type = &typeOf(resource);
+    r.type = &resourceType(resource);
     r.namespace_ = api::metadata(object).namespace_();
     r.token = token_;
     std::shared_ptr<google::protobuf::Message> body(object.New());
@@ -54,7 +50,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::update(const std
                                                                        const std::string& subresource) {
     apiserver::Request r;
     r.verb = "update";
-    r.type = &typeOf(resource);
+    r.type = &resourceType(resource);
     r.namespace_ = api::metadata(object).namespace_();
     r.name = api::metadata(object).name();
     r.subresource = subresource;
@@ -71,7 +67,7 @@ Status ApiClient::remove(const std::string& resource, const std::string& ns, con
                          int64_t gracePeriodSeconds, const std::string& propagationPolicy, const std::string& uid) {
     apiserver::Request r;
     r.verb = "delete";
-    r.type = &typeOf(resource);
+    r.type = &resourceType(resource);
     r.namespace_ = ns;
     r.name = name;
     r.token = token_;
@@ -94,6 +90,40 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::updateWithRetry(
         last = updated.status();
     }
     return last;
+}
+
+Status removeFinalizer(ApiClient& client, const std::string& resource, const std::string& ns, const std::string& name,
+                       const std::string& finalizer, const std::string& uid) {
+    auto r = client.updateWithRetry(resource, ns, name, [&](google::protobuf::Message* m) {
+        auto* md = api::mutableMetadata(m);
+        if (!uid.empty() && md->uid() != uid) return false;
+        auto* fins = md->mutable_finalizers();
+        bool changed = false;
+        for (int i = fins->size() - 1; i >= 0; --i)
+            if (fins->Get(i) == finalizer) {
+                fins->DeleteSubrange(i, 1);
+                changed = true;
+            }
+        return changed;
+    });
+    return r ? Status() : r.status();
+}
+
+Status removeOwnerReferences(ApiClient& client, const std::string& resource, const std::string& ns,
+                             const std::string& name, const std::string& uid, const std::set<std::string>& ownerUIDs) {
+    auto r = client.updateWithRetry(resource, ns, name, [&](google::protobuf::Message* m) {
+        auto* md = api::mutableMetadata(m);
+        if (!uid.empty() && md->uid() != uid) return false;
+        auto* refs = md->mutable_owner_references();
+        bool changed = false;
+        for (int i = refs->size() - 1; i >= 0; --i)
+            if (ownerUIDs.contains(refs->Get(i).uid())) {
+                refs->DeleteSubrange(i, 1);
+                changed = true;
+            }
+        return changed;
+    });
+    return r ? Status() : r.status();
 }
 
 bool isNotFound(const Status& s) { return s.reason() == "NotFound"; }

@@ -19,6 +19,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,9 @@ namespace core = k8s::io::api::core::v1;
 namespace metav1 = k8s::io::apimachinery::pkg::apis::meta::v1;
 
 // ---- requests ----
+
+// The scheme's type for a resource the controllers use ("pods", "replicasets", ...); it must exist.
+const api::ResourceType& resourceType(const std::string& resource);
 
 // A controller's view of the API server: every request carries its token. Does not own the server.
 class ApiClient {
@@ -73,6 +77,17 @@ private:
 bool isNotFound(const Status& s);
 bool isConflict(const Status& s);
 bool isAlreadyExists(const Status& s);
+
+// ---- metadata writes ----
+
+// Removes `finalizer` from the object (read, change, write; again on Conflict). With `uid`, an
+// object of that name with another UID (a new incarnation) is left alone. NotFound is returned as
+// it is: callers decide whether a vanished object counts as done.
+Status removeFinalizer(ApiClient& client, const std::string& resource, const std::string& ns, const std::string& name,
+                       const std::string& finalizer, const std::string& uid = "");
+// Removes the object's owner references to any of `ownerUIDs` (the same write and rules).
+Status removeOwnerReferences(ApiClient& client, const std::string& resource, const std::string& ns,
+                             const std::string& name, const std::string& uid, const std::set<std::string>& ownerUIDs);
 
 // ---- owner references ----
 

@@ -97,7 +97,9 @@ void MainWindow::makeSimulationToolBar() {
             statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
     });
     bar->addWidget(speedBox_);
-    connect(session_, &EmbeddedSession::timeChanged, this, &MainWindow::updateStatus);
+    connect(session_, &EmbeddedSession::timeChanged, this, &MainWindow::updateTime);
+    connect(session_, &EmbeddedSession::playingChanged, this, &MainWindow::updateTime);
+    connect(session_, &EmbeddedSession::speedChanged, this, &MainWindow::updateTime);
     connect(session_, &EmbeddedSession::errorOccurred, this,
             [this](const QString& m) { statusBar()->showMessage(tr("Simulation stopped: %1").arg(m)); });
 }
@@ -124,9 +126,8 @@ QTableView* MainWindow::makeTable(ObjectTableModel* model) {
     return view;
 }
 
-void MainWindow::updateStatus() {
-    connection_->setText(tr("Control plane: %1").arg(client_->endpoint()));
-    revision_->setText(tr("Revision %1").arg(std::max(nodes_->revision(), pods_->revision())));
+// The clock alone: called on every simulation tick, so it does not walk the pods.
+void MainWindow::updateTime() {
     if (session_) {
         const double t = std::chrono::duration<double>(session_->elapsed()).count();
         time_->setText(tr("t = %1 s · %2× %3")
@@ -136,6 +137,12 @@ void MainWindow::updateStatus() {
     } else {
         time_->setText(tr("Time %1").arg(QString::fromStdString(rfc3339::format(client_->nowNanos()))));
     }
+}
+
+void MainWindow::updateStatus() {
+    connection_->setText(tr("Control plane: %1").arg(client_->endpoint()));
+    revision_->setText(tr("Revision %1").arg(std::max(nodes_->revision(), pods_->revision())));
+    updateTime();
     int pending = 0, running = 0;
     for (int r = 0; r < pods_->rowCount(); ++r) {
         const auto* pod = dynamic_cast<const k8s::io::api::core::v1::Pod*>(pods_->objectAt(r).get());

@@ -36,6 +36,7 @@ private:
     QTableView* makeTable(ObjectTableModel* model);
     void makeSimulationToolBar();
     void updateStatus();
+    void updateTime();
 
     ControlPlaneClient* client_;
     EmbeddedSession* session_;

@@ -17,7 +17,6 @@ namespace {
 
 namespace helper = scheduler::plugins::helper;
 
-const api::ResourceType& resource(const char* name) { return *api::Scheme::instance().byName(name); }
 
 const char kGroupVersion[] = "apps/v1";
 const char kKind[] = "DaemonSet";
@@ -91,10 +90,10 @@ DaemonSetsController::DaemonSetsController(apiserver::APIServer& server, const s
       options_(std::move(options)),
       client_(server, options_.token),
       random_(sim::Random(options_.seed).fork("daemonset-controller")),
-      dsInformer_(server, resource("daemonsets"), options_.token),
-      historyInformer_(server, resource("controllerrevisions"), options_.token),
-      podInformer_(server, resource("pods"), options_.token),
-      nodeInformer_(server, resource("nodes"), options_.token),
+      dsInformer_(server, resourceType("daemonsets"), options_.token),
+      historyInformer_(server, resourceType("controllerrevisions"), options_.token),
+      podInformer_(server, resourceType("pods"), options_.token),
+      nodeInformer_(server, resourceType("nodes"), options_.token),
       queue_(clock),
       expectations_(clock),
       recorder_(server, clock, "daemonset-controller", "", options_.token) {}
@@ -533,7 +532,7 @@ Status DaemonSetsController::createPod(const apps::DaemonSet& ds, const core::Po
     *pod.mutable_spec() = tmpl.spec();
     // Pinned to its node for the default scheduler; nothing else in the template can conflict.
     util::replaceDaemonSetPodNodeNameNodeAffinity(pod.mutable_spec(), nodeName);
-    api::setTypeMeta(&pod, resource("pods"));
+    api::setTypeMeta(&pod, resourceType("pods"));
     return controller::createPod(client_, recorder_, random_, ds, pod);
 }
 

@@ -219,7 +219,7 @@ StatusOr<DaemonSetsController::RevisionPtr> DaemonSetsController::snapshot(const
     const std::string hash = deployment::util::computeHash(ds.spec().template_(), collisionCount);
     const std::string name = ds.metadata().name() + "-" + hash;
     apps::ControllerRevision history;
-    api::setTypeMeta(&history, *api::Scheme::instance().byName("controllerrevisions"));
+    api::setTypeMeta(&history, resourceType("controllerrevisions"));
     auto* meta = history.mutable_metadata();
     meta->set_name(name);
     meta->set_namespace_(ds.metadata().namespace_());

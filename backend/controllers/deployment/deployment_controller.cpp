@@ -8,7 +8,6 @@ namespace pilothouse::controller::deployment {
 
 namespace {
 
-const api::ResourceType& resource(const char* name) { return *api::Scheme::instance().byName(name); }
 
 }  // namespace
 
@@ -18,9 +17,9 @@ DeploymentController::DeploymentController(apiserver::APIServer& server, const s
       clock_(clock),
       options_(std::move(options)),
       client_(server, options_.token),
-      dInformer_(server, resource("deployments"), options_.token),
-      rsInformer_(server, resource("replicasets"), options_.token),
-      podInformer_(server, resource("pods"), options_.token),
+      dInformer_(server, resourceType("deployments"), options_.token),
+      rsInformer_(server, resourceType("replicasets"), options_.token),
+      podInformer_(server, resourceType("pods"), options_.token),
       queue_(clock),
       recorder_(server, clock, "deployment-controller", "", options_.token) {}
 

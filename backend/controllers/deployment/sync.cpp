@@ -153,7 +153,7 @@ StatusOr<DeploymentController::RSPtr> DeploymentController::getNewReplicaSet(app
     if (d.status().has_collision_count()) collisionCount = d.status().collision_count();
     const std::string hash = util::computeHash(d.spec().template_(), collisionCount);
     auto newRS = std::make_shared<apps::ReplicaSet>();
-    api::setTypeMeta(newRS.get(), *api::Scheme::instance().byName("replicasets"));
+    api::setTypeMeta(newRS.get(), resourceType("replicasets"));
     auto* meta = newRS->mutable_metadata();
     meta->set_name(d.metadata().name() + "-" + hash);
     meta->set_namespace_(d.metadata().namespace_());

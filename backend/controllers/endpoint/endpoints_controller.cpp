@@ -111,15 +111,8 @@ bool truncateEndpoints(std::vector<core::EndpointSubset>& subsets, int maxCapaci
 bool sameSubsets(const google::protobuf::RepeatedPtrField<core::EndpointSubset>& have,
                  const std::vector<core::EndpointSubset>& want) {
     if (have.size() != int(want.size())) return false;
-    for (size_t i = 0; i < want.size(); ++i) {
-        core::EndpointSubset a = have.Get(int(i)), b = want[i];
-        // endpointSubsetsEqualIgnoreResourceVersion: the targetRefs' resourceVersions do not count.
-        for (auto* ss : {&a, &b}) {
-            for (auto& addr : *ss->mutable_addresses()) addr.mutable_target_ref()->clear_resource_version();
-            for (auto& addr : *ss->mutable_not_ready_addresses()) addr.mutable_target_ref()->clear_resource_version();
-        }
-        if (a.SerializeAsString() != b.SerializeAsString()) return false;
-    }
+    for (size_t i = 0; i < want.size(); ++i)
+        if (have.Get(int(i)).SerializeAsString() != want[i].SerializeAsString()) return false;
     return true;
 }
 
@@ -127,11 +120,11 @@ bool sameSubsets(const google::protobuf::RepeatedPtrField<core::EndpointSubset>&
 
 EndpointsController::EndpointsController(apiserver::APIServer& server, const sim::Clock& clock,
                                          EndpointsControllerOptions options)
-    : server_(server),
-      options_(std::move(options)),
-      services_(server, *api::Scheme::instance().byName("services"), options_.token),
-      pods_(server, *api::Scheme::instance().byName("pods"), options_.token),
-      endpoints_(server, *api::Scheme::instance().byName("endpoints"), options_.token),
+    : options_(std::move(options)),
+      client_(server, options_.token),
+      services_(server, resourceType("services"), options_.token),
+      pods_(server, resourceType("pods"), options_.token),
+      endpoints_(server, resourceType("endpoints"), options_.token),
       queue_(clock),
       clock_(clock),
       recorder_(server, clock, "endpoint-controller", "", options_.token) {}
@@ -177,19 +170,12 @@ StatusOr<bool> EndpointsController::reconcile() {
 Status EndpointsController::syncService(const std::string& key) {
     const auto slash = key.find('/');
     const std::string ns = key.substr(0, slash), name = key.substr(slash + 1);
-    const api::ResourceType* type = api::Scheme::instance().byName("endpoints");
     auto svcObj = services_.getAs<core::Service>(key);
     if (!svcObj) {
         // The Service is gone: so are its Endpoints.
         triggers_.erase(key);
-        apiserver::Request del;
-        del.verb = "delete";
-        del.type = type;
-        del.namespace_ = ns;
-        del.name = name;
-        del.token = options_.token;
-        auto resp = server_.handle(del);
-        return resp.ok() || resp.status.reason() == "NotFound" ? Status() : resp.status;
+        Status st = client_.remove("endpoints", ns, name);
+        return st.isOk() || isNotFound(st) ? Status() : st;
     }
     const core::Service& svc = *svcObj;
     if (svc.spec().selector().empty()) return {};  // someone else manages these Endpoints
@@ -284,27 +270,21 @@ Status EndpointsController::syncService(const std::string& key) {
     if (truncated) (*ann)[kOverCapacityAnnotation] = "truncated";
     else ann->erase(kOverCapacityAnnotation);
 
-    apiserver::Request req;
-    req.verb = create ? "create" : "update";
-    req.type = type;
-    req.namespace_ = ns;
-    req.name = create ? "" : name;
-    req.token = options_.token;
-    req.body = std::make_shared<core::Endpoints>(desired);
-    auto resp = server_.handle(req);
-    if (resp.ok()) return {};
+    auto written = create ? client_.create("endpoints", desired) : client_.update("endpoints", desired);
+    if (written) return {};
+    const Status& failed = written.status();
     // Creating in a namespace being deleted is expected to fail; everything else is reported.
-    const bool namespaceTerminating = create && resp.status.reason() == "Forbidden" &&
-                                      resp.status.message().find("because it is being terminated") != std::string::npos;
+    const bool namespaceTerminating = create && failed.reason() == "Forbidden" &&
+                                      failed.message().find("because it is being terminated") != std::string::npos;
     if (!namespaceTerminating) {
         if (create)
             (void)recorder_.event(desired, "Warning", "FailedToCreateEndpoint",
-                                  "Failed to create endpoint for service " + ns + "/" + name + ": " + resp.status.message());
+                                  "Failed to create endpoint for service " + ns + "/" + name + ": " + failed.message());
         else
             (void)recorder_.event(desired, "Warning", "FailedToUpdateEndpoint",
-                                  "Failed to update endpoint " + ns + "/" + name + ": " + resp.status.message());
+                                  "Failed to update endpoint " + ns + "/" + name + ": " + failed.message());
     }
-    return resp.status;
+    return failed;
 }
 
 }  // namespace pilothouse::controller::endpoint

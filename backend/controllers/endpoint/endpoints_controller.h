@@ -56,8 +56,8 @@ private:
     Status syncService(const std::string& key);
     void enqueueServicesSelecting(const client::ObjectPtr& pod);
 
-    apiserver::APIServer& server_;
     EndpointsControllerOptions options_;
+    ApiClient client_;
     client::Informer services_;
     client::Informer pods_;
     client::Informer endpoints_;

@@ -26,10 +26,10 @@ EndpointSliceController::EndpointSliceController(apiserver::APIServer& server, c
                                                  EndpointSliceControllerOptions options)
     : server_(server),
       options_(std::move(options)),
-      services_(server, *api::Scheme::instance().byName("services"), options_.token),
-      pods_(server, *api::Scheme::instance().byName("pods"), options_.token),
-      nodes_(server, *api::Scheme::instance().byName("nodes"), options_.token),
-      slices_(server, *api::Scheme::instance().byName("endpointslices"), options_.token,
+      services_(server, resourceType("services"), options_.token),
+      pods_(server, resourceType("pods"), options_.token),
+      nodes_(server, resourceType("nodes"), options_.token),
+      slices_(server, resourceType("endpointslices"), options_.token,
               client::ListOptions{"", std::string(kManagedByLabel) + "=" + kManagedBy, ""}),
       queue_(clock),
       clock_(clock) {}

@@ -203,19 +203,8 @@ Status GarbageCollector::attemptToDeleteItem(const std::string& item) {
         std::set<std::string> drop;
         for (const auto& ref : dangling) drop.insert(ref.uid());
         for (const auto& ref : waiting) drop.insert(ref.uid());
-        auto r = client_.updateWithRetry(resource, ns, name, [&](google::protobuf::Message* m) {
-            auto* md = api::mutableMetadata(m);
-            if (md->uid() != uid) return false;
-            auto* refs = md->mutable_owner_references();
-            bool changed = false;
-            for (int i = refs->size() - 1; i >= 0; --i)
-                if (drop.contains(refs->Get(i).uid())) {
-                    refs->DeleteSubrange(i, 1);
-                    changed = true;
-                }
-            return changed;
-        });
-        return r || isNotFound(r.status()) ? Status() : r.status();
+        Status st = removeOwnerReferences(client_, resource, ns, name, uid, drop);
+        return st.isOk() || isNotFound(st) ? Status() : st;
     }
     if (dangling.empty() && waiting.empty()) return {};  // no owners at all: not ours to delete
     std::string policy;
@@ -281,38 +270,16 @@ Status GarbageCollector::attemptToOrphan(const std::string& item) {
         auto d = uidToNode_.find(dep);
         if (d == uidToNode_.end()) continue;
         const auto [r, dns, dname] = parseItem(d->second.item);
-        auto updated = client_.updateWithRetry(r, dns, dname, [&](google::protobuf::Message* m) {
-            auto* md = api::mutableMetadata(m);
-            if (md->uid() != dep) return false;
-            auto* refs = md->mutable_owner_references();
-            bool changed = false;
-            for (int i = refs->size() - 1; i >= 0; --i)
-                if (refs->Get(i).uid() == ownerUID) {
-                    refs->DeleteSubrange(i, 1);
-                    changed = true;
-                }
-            return changed;
-        });
-        if (!updated && !isNotFound(updated.status())) return updated.status();
+        Status st = removeOwnerReferences(client_, r, dns, dname, dep, {ownerUID});
+        if (!st.isOk() && !isNotFound(st)) return st;
     }
     return removeFinalizer(item, ownerUID, api::kFinalizerOrphanDependents);
 }
 
 Status GarbageCollector::removeFinalizer(const std::string& item, const std::string& uid, const std::string& finalizer) {
     const auto [resource, ns, name] = parseItem(item);
-    auto r = client_.updateWithRetry(resource, ns, name, [&](google::protobuf::Message* m) {
-        auto* md = api::mutableMetadata(m);
-        if (md->uid() != uid) return false;
-        auto* fins = md->mutable_finalizers();
-        bool changed = false;
-        for (int i = fins->size() - 1; i >= 0; --i)
-            if (fins->Get(i) == finalizer) {
-                fins->DeleteSubrange(i, 1);
-                changed = true;
-            }
-        return changed;
-    });
-    return r || isNotFound(r.status()) ? Status() : r.status();
+    Status st = controller::removeFinalizer(client_, resource, ns, name, finalizer, uid);
+    return st.isOk() || isNotFound(st) ? Status() : st;
 }
 
 }  // namespace pilothouse::controller::garbagecollector

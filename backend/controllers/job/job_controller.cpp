@@ -12,7 +12,6 @@ namespace pilothouse::controller::job {
 
 namespace {
 
-const api::ResourceType& resource(const char* name) { return *api::Scheme::instance().byName(name); }
 
 const char kGroupVersion[] = "batch/v1";
 const char kKind[] = "Job";
@@ -113,8 +112,8 @@ JobController::JobController(apiserver::APIServer& server, const sim::Clock& clo
       options_(std::move(options)),
       client_(server, options_.token),
       random_(sim::Random(options_.seed).fork("job-controller")),
-      jobInformer_(server, resource("jobs"), options_.token),
-      podInformer_(server, resource("pods"), options_.token),
+      jobInformer_(server, resourceType("jobs"), options_.token),
+      podInformer_(server, resourceType("pods"), options_.token),
       queue_(clock, kDefaultJobApiBackOff, kMaxJobApiBackOff),
       orphanQueue_(clock, kDefaultJobApiBackOff, kMaxJobApiBackOff),
       expectations_(clock),
@@ -297,18 +296,9 @@ Status JobController::syncOrphanPod(const std::string& key) {
         const batch::Job* job = resolveControllerRef(pod->metadata().namespace_(), ref);
         if (job && !isJobFinished(*job)) return {};  // its Job still counts it
     }
-    auto r = client_.updateWithRetry("pods", pod->metadata().namespace_(), pod->metadata().name(),
-                                     [](google::protobuf::Message* m) {
-                                         auto* fins = api::mutableMetadata(m)->mutable_finalizers();
-                                         for (int i = 0; i < fins->size(); ++i) {
-                                             if (fins->Get(i) == kJobTrackingFinalizer) {
-                                                 fins->DeleteSubrange(i, 1);
-                                                 return true;
-                                             }
-                                         }
-                                         return false;
-                                     });
-    if (!r && !isNotFound(r.status())) return r.status();
+    Status rm =
+        removeFinalizer(client_, "pods", pod->metadata().namespace_(), pod->metadata().name(), kJobTrackingFinalizer);
+    if (!rm.isOk() && !isNotFound(rm)) return rm;
     return {};
 }
 
@@ -547,18 +537,9 @@ int JobController::deleteJobPods(const batch::Job& job, const std::vector<const 
     for (size_t i = 0; i < targets.size(); ++i) {
         const auto& [ns, name] = targets[i];
         if (withFinalizer[i]) {
-            auto r = client_.updateWithRetry("pods", ns, name, [](google::protobuf::Message* m) {
-                auto* fins = api::mutableMetadata(m)->mutable_finalizers();
-                for (int k = 0; k < fins->size(); ++k) {
-                    if (fins->Get(k) == kJobTrackingFinalizer) {
-                        fins->DeleteSubrange(k, 1);
-                        return true;
-                    }
-                }
-                return false;
-            });
-            if (!r) {
-                fail(r.status());
+            Status rm = removeFinalizer(client_, "pods", ns, name, kJobTrackingFinalizer);
+            if (!rm.isOk()) {
+                fail(rm);
                 continue;
             }
         }
@@ -646,7 +627,7 @@ Status JobController::createPod(const batch::Job& job, const core::PodTemplateSp
     meta->set_generate_name(generateName.size() > 58 ? generateName.substr(0, 58) : generateName);
     *meta->add_owner_references() = newControllerRef(job, kGroupVersion, kKind);
     *pod.mutable_spec() = tmpl.spec();
-    api::setTypeMeta(&pod, resource("pods"));
+    api::setTypeMeta(&pod, resourceType("pods"));
     return controller::createPod(client_, recorder_, random_, job, pod);
 }
 
@@ -794,22 +775,13 @@ Status JobController::flushUncountedAndRemoveFinalizers(SyncContext& ctx,
     Status rmError;
     std::set<std::string> stillWithFinalizer = uidsWithFinalizer;
     for (const auto& [ns, name, uid] : targets) {
-        auto r = client_.updateWithRetry("pods", ns, name, [](google::protobuf::Message* m) {
-            auto* fins = api::mutableMetadata(m)->mutable_finalizers();
-            for (int i = 0; i < fins->size(); ++i) {
-                if (fins->Get(i) == kJobTrackingFinalizer) {
-                    fins->DeleteSubrange(i, 1);
-                    return true;
-                }
-            }
-            return false;
-        });
-        if (r || isNotFound(r.status())) {
+        Status rm = removeFinalizer(client_, "pods", ns, name, kJobTrackingFinalizer);
+        if (rm.isOk() || isNotFound(rm)) {
             stillWithFinalizer.erase(uid);
             continue;
         }
         expected.erase(uid);
-        if (rmError.isOk()) rmError = r.status();
+        if (rmError.isOk()) rmError = rm;
     }
     if (cleanUncountedPodsWithoutFinalizers(job.mutable_status(), stillWithFinalizer)) *needsFlush = true;
     if (!rmError.isOk() && *needsFlush) PH_RETURN_IF_ERROR(updateJobStatus(job));

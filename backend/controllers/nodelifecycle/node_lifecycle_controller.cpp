@@ -13,7 +13,6 @@ namespace coordination = k8s::io::api::coordination::v1;
 
 namespace {
 
-const api::ResourceType& resource(const char* name) { return *api::Scheme::instance().byName(name); }
 
 constexpr char kNotReadyTaint[] = "node.kubernetes.io/not-ready";
 constexpr char kUnreachableTaint[] = "node.kubernetes.io/unreachable";
@@ -63,9 +62,9 @@ NodeLifecycleController::NodeLifecycleController(apiserver::APIServer& server, c
       clock_(clock),
       options_(std::move(options)),
       client_(server, options_.token),
-      nodeInformer_(server, resource("nodes"), options_.token),
-      leaseInformer_(server, resource("leases"), options_.token, client::ListOptions{"kube-node-lease", "", ""}),
-      podInformer_(server, resource("pods"), options_.token),
+      nodeInformer_(server, resourceType("nodes"), options_.token),
+      leaseInformer_(server, resourceType("leases"), options_.token, client::ListOptions{"kube-node-lease", "", ""}),
+      podInformer_(server, resourceType("pods"), options_.token),
       recorder_(server, clock, "node-controller", "", options_.token),
       taintManager_(client_, clock, nodeInformer_, podInformer_, options_.token) {}
 
@@ -282,7 +281,7 @@ Status NodeLifecycleController::monitorNodeHealth() {
         }
         core::Node gone;
         gone.mutable_metadata()->set_name(*it);
-        api::setTypeMeta(&gone, resource("nodes"));
+        api::setTypeMeta(&gone, resourceType("nodes"));
         (void)recorder_.event(gone, "Normal", "RemovingNode",
                               "Node " + *it + " event: Removing Node " + *it + " from Controller");
         it = knownNodes_.erase(it);

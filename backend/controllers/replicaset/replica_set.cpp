@@ -11,7 +11,6 @@ namespace pilothouse::controller::replicaset {
 
 namespace {
 
-const api::ResourceType& resource(const char* name) { return *api::Scheme::instance().byName(name); }
 
 std::string podKey(const core::Pod& pod) { return pod.metadata().namespace_() + "/" + pod.metadata().name(); }
 
@@ -37,8 +36,8 @@ ReplicaSetController::ReplicaSetController(apiserver::APIServer& server, const s
       options_(std::move(options)),
       client_(server, options_.token),
       random_(sim::Random(options_.seed).fork("replicaset-controller")),
-      rsInformer_(server, resource("replicasets"), options_.token),
-      podInformer_(server, resource("pods"), options_.token),
+      rsInformer_(server, resourceType("replicasets"), options_.token),
+      podInformer_(server, resourceType("pods"), options_.token),
       queue_(clock),
       expectations_(clock),
       recorder_(server, clock, "replicaset-controller", "", options_.token) {}
@@ -266,7 +265,7 @@ Status ReplicaSetController::createPod(const apps::ReplicaSet& rs) {
     meta->set_generate_name(rs.metadata().name() + "-");
     *meta->add_owner_references() = newControllerRef(rs, kGroupVersion, kKind);
     *pod.mutable_spec() = rs.spec().template_().spec();
-    api::setTypeMeta(&pod, resource("pods"));
+    api::setTypeMeta(&pod, resourceType("pods"));
     return controller::createPod(client_, recorder_, random_, rs, pod);
 }
 

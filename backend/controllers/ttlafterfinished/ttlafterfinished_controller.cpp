@@ -31,7 +31,7 @@ TTLAfterFinishedController::TTLAfterFinishedController(apiserver::APIServer& ser
                                                        TTLAfterFinishedControllerOptions options)
     : clock_(clock),
       client_(server, options.token),
-      jobInformer_(server, *api::Scheme::instance().byName("jobs"), options.token),
+      jobInformer_(server, resourceType("jobs"), options.token),
       queue_(clock) {
     setResyncPeriod(clock, options.resyncPeriod, {&jobInformer_});
 }
