@@ -54,7 +54,7 @@ public:
                 if (it != states.end()) sum += scaledImageScore(it->second, totalNumNodes);
             }
         const int numContainers = pod.spec().init_containers_size() + pod.spec().containers_size();
-        return {calculatePriority(sum, numContainers), {}};
+        return {calculatePriority(sum, numContainers), framework::Status()};
     }
 
 private:

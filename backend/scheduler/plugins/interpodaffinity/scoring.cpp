@@ -113,7 +113,7 @@ std::pair<int64_t, Status> InterPodAffinity::score(framework::CycleState& cycleS
     const auto* s = cycleState.read<PreScoreState>(kPreScoreStateKey);
     if (!s) return {0, missingState()};
     const Node* node = nodeInfo.node();
-    if (!node) return {0, {}};
+    if (!node) return {0, framework::Status()};
     const auto& labels = node->metadata().labels();
     int64_t total = 0;
     for (const auto& [key, values] : s->topologyScore) {
@@ -122,7 +122,7 @@ std::pair<int64_t, Status> InterPodAffinity::score(framework::CycleState& cycleS
         auto v = values.find(label->second);
         if (v != values.end()) total += v->second;
     }
-    return {total, {}};
+    return {total, framework::Status()};
 }
 
 Status InterPodAffinity::normalizeScore(framework::CycleState& cycleState, const Pod& /*pod*/,

@@ -96,7 +96,7 @@ public:
             return {{}, {framework::Code::UnschedulableAndUnresolvable, kErrReasonConflict}};
         framework::PreFilterResult result;
         if (nodeNames) result.nodeNames = std::move(nodeNames);
-        return {result, {}};
+        return {result, framework::Status()};
     }
 
     framework::Status filter(framework::CycleState& state, const framework::Pod& pod,
@@ -141,7 +141,7 @@ public:
             if (!error.empty()) return {0, framework::Status::error(error)};
             if (preferred) count += preferred->score(*node);
         }
-        return {count, {}};
+        return {count, framework::Status()};
     }
 
     bool hasNormalizeScore() const override { return true; }

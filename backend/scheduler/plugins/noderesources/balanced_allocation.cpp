@@ -1,7 +1,5 @@
 #include "scheduler/plugins/noderesources/balanced_allocation.h"
 
-#include <cmath>
-
 #include "scheduler/plugins/names.h"
 #include "scheduler/plugins/noderesources/scorers.h"
 
@@ -15,39 +13,6 @@ struct PreScoreState final : framework::StateData {
 };
 
 }  // namespace
-
-int64_t balancedResourceScorer(std::span<const int64_t> requested, std::span<const int64_t> allocatable) {
-    // The fraction of each resource the node has (allocatable != 0), capped at 1.
-    auto fraction = [&](size_t i) {
-        const double f = static_cast<double>(requested[i]) / static_cast<double>(allocatable[i]);
-        return f > 1 ? 1.0 : f;
-    };
-    size_t count = 0;
-    double total = 0;
-    double first = 0, second = 0;
-    for (size_t i = 0; i < requested.size(); ++i) {
-        if (allocatable[i] == 0) continue;
-        const double f = fraction(i);
-        if (count == 0) first = f;
-        if (count == 1) second = f;
-        total += f;
-        ++count;
-    }
-    double std = 0;
-    if (count == 2) {
-        std = std::abs((first - second) / 2);
-    } else if (count > 2) {
-        const double mean = total / static_cast<double>(count);
-        double sum = 0;
-        for (size_t i = 0; i < requested.size(); ++i) {
-            if (allocatable[i] == 0) continue;
-            const double f = fraction(i);
-            sum = sum + (f - mean) * (f - mean);
-        }
-        std = std::sqrt(sum / static_cast<double>(count));
-    }
-    return static_cast<int64_t>((1 - std) * static_cast<double>(framework::kMaxNodeScore));
-}
 
 BalancedAllocation::BalancedAllocation(const NodeResourcesBalancedAllocationArgs& args)
     : scorer_(names::NodeResourcesBalancedAllocation, true, ResourceAllocationScorer::Strategy::BalancedAllocation, args.resources) {}

@@ -1,28 +1,7 @@
 // NodeResourcesFit's MostAllocated strategy: favours the fullest nodes (bin packing).
-#include "scheduler/plugins/noderesources/go_int.h"
 #include "scheduler/plugins/noderesources/scorers.h"
-#include "scheduler/framework/interface.h"
 
 namespace pilothouse::scheduler::plugins::noderesources {
-
-int64_t mostRequestedScore(int64_t requested, int64_t capacity) {
-    if (capacity == 0) return 0;
-    // Requests may exceed capacity because request-less pods count their non-zero defaults.
-    if (requested > capacity) requested = capacity;
-    return goDiv(goMul(requested, framework::kMaxNodeScore), capacity);
-}
-
-int64_t mostAllocatedScore(std::span<const int64_t> requested, std::span<const int64_t> allocatable,
-                            std::span<const ResourceSpec> resources) {
-    int64_t nodeScore = 0, weightSum = 0;
-    for (size_t i = 0; i < requested.size(); ++i) {
-        if (allocatable[i] == 0) continue;
-        const int64_t weight = resources[i].weight;
-        nodeScore = goAdd(nodeScore, goMul(mostRequestedScore(requested[i], allocatable[i]), weight));
-        weightSum = goAdd(weightSum, weight);
-    }
-    return weightSum == 0 ? 0 : goDiv(nodeScore, weightSum);
-}
 
 ScoreFunction mostResourceScorer(std::vector<ResourceSpec> resources) {
     return [resources = std::move(resources)](std::span<const int64_t> requested,

@@ -17,6 +17,7 @@ ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useReq
         else if (isScalarResourceName(r.name)) kinds_.push_back(Kind::Scalar);
         else kinds_.push_back(Kind::Other);
     }
+    cpuAndMemory_ = kinds_ == std::vector<Kind>{Kind::CPU, Kind::Memory};
 }
 
 ResourceAllocationScorer::ResourceAllocationScorer(std::string name, bool useRequested, Strategy strategy,
@@ -74,7 +75,7 @@ std::vector<int64_t> ResourceAllocationScorer::podRequests(const framework::Pod&
     }
 }
 
-int64_t ResourceAllocationScorer::apply(std::span<const int64_t> requested, std::span<const int64_t> allocatable) const {
+[[gnu::always_inline]] inline int64_t ResourceAllocationScorer::apply(std::span<const int64_t> requested, std::span<const int64_t> allocatable) const {
     if (!strategy_) return scorer_(requested, allocatable);
     switch (*strategy_) {
     case Strategy::LeastAllocated:
@@ -91,18 +92,29 @@ std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const fram
                                                                       const std::vector<int64_t>& podRequests) const {
     if (nodeInfo.node() == nullptr) return {0, framework::Status::error("node not found")};
     if (resources_.empty()) return {0, framework::Status::error("resources not found")};
-    // Scored for every feasible node of every cycle: the usual handful of resources stays on the
-    // stack.
+    // Scored for every feasible node of every cycle. The default resources (cpu, then memory) are
+    // read straight off the NodeInfo and the strategy is inlined for exactly two of them; other
+    // configurations keep their handful of resources on the stack.
+    if (cpuAndMemory_ && strategy_) {
+        const framework::Resource& requested = useRequested_ ? nodeInfo.requested() : nodeInfo.nonZeroRequested();
+        const framework::Resource& allocatable = nodeInfo.allocatable();
+        const int64_t cpu = !podRequests.empty() ? podRequests[0] : 0;
+        const int64_t memory = podRequests.size() > 1 ? podRequests[1] : 0;
+        const int64_t alloc[2] = {allocatable.milliCPU, allocatable.memory};
+        const int64_t req[2] = {alloc[0] == 0 ? 0 : goAdd(requested.milliCPU, cpu),
+                                alloc[1] == 0 ? 0 : goAdd(requested.memory, memory)};
+        return {apply(std::span<const int64_t, 2>(req), std::span<const int64_t, 2>(alloc)), framework::Status()};
+    }
     constexpr size_t kInline = 8;
     const size_t n = resources_.size();
     if (n > kInline) {
         std::vector<int64_t> requested(n), allocatable(n);
         fill(nodeInfo, podRequests, requested.data(), allocatable.data());
-        return {apply(requested, allocatable), {}};
+        return {apply(requested, allocatable), framework::Status()};
     }
     int64_t requested[kInline], allocatable[kInline];
     fill(nodeInfo, podRequests, requested, allocatable);
-    return {apply(std::span<const int64_t>(requested, n), std::span<const int64_t>(allocatable, n)), {}};
+    return {apply(std::span<const int64_t>(requested, n), std::span<const int64_t>(allocatable, n)), framework::Status()};
 }
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

@@ -66,6 +66,7 @@ private:
     std::optional<Strategy> strategy_;
     std::vector<ResourceSpec> resources_;
     std::vector<Kind> kinds_;  // per resource
+    bool cpuAndMemory_ = false;  // resources_ are exactly cpu, then memory (the default)
 };
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

@@ -113,7 +113,7 @@ std::pair<int64_t, FStatus> PodTopologySpread::score(CycleState& state, const Po
     if (!node) return {0, FStatus::error("getting node \"\" from Snapshot: node not found")};
     auto* s = state.read<PreScoreState>(kPreScoreStateKey);
     if (!s) return {0, missingScoreState()};
-    if (s->ignoredNodes.count(node->metadata().name())) return {0, {}};
+    if (s->ignoredNodes.count(node->metadata().name())) return {0, framework::Status()};
 
     // Each constraint adds the matching pods of the node's domain, weighted.
     double score = 0;
@@ -133,7 +133,7 @@ std::pair<int64_t, FStatus> PodTopologySpread::score(CycleState& state, const Po
         }
         score += scoreForCount(count, c.maxSkew, s->topologyNormalizingWeight[i]);
     }
-    return {static_cast<int64_t>(std::round(score)), {}};
+    return {static_cast<int64_t>(std::round(score)), framework::Status()};
 }
 
 FStatus PodTopologySpread::normalizeScore(CycleState& state, const Pod& /*pod*/, framework::NodeScoreList& scores) {

@@ -50,7 +50,7 @@ public:
         const framework::Node* node = nodeInfo.node();
         if (!node) return {0, framework::Status::error("node not found")};
         auto* s = state.read<PreScoreState>(kPreScoreStateKey);
-        if (s && node->spec().taints_size() == 0) return {0, {}};  // nothing to count (most nodes)
+        if (s && node->spec().taints_size() == 0) return {0, framework::Status()};  // nothing to count (most nodes)
         if (!s)
             return {0, framework::Status::error("failed to read \"" + kPreScoreStateKey.name() +
                                                 "\" from cycleState: " + helper::kCycleStateNotFound)};
@@ -59,7 +59,7 @@ public:
             if (taint.effect() != helper::kTaintEffectPreferNoSchedule) continue;
             if (!helper::tolerationsTolerateTaint(s->tolerationsPreferNoSchedule, taint)) ++intolerable;
         }
-        return {intolerable, {}};
+        return {intolerable, framework::Status()};
     }
 
     bool hasNormalizeScore() const override { return true; }

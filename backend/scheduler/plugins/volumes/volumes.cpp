@@ -105,7 +105,7 @@ public:
 
     std::pair<int64_t, framework::Status> score(framework::CycleState&, const framework::Pod&,
                                                 const framework::NodeInfo&) override {
-        return {0, {}};  // no scorer without the VolumeCapacityPriority gate
+        return {0, framework::Status()};  // no scorer without the VolumeCapacityPriority gate
     }
 
     framework::Status reserve(framework::CycleState& state, const framework::Pod&, const std::string&) override {
