@@ -1,10 +1,14 @@
 // pilothouse: the GUI on the embedded simulated cluster (see ui/).
-//   pilothouse [--store FILE] [--scenario NAME|FILE] [--at DURATION] [--screenshot DIR] [--size WxH]
+//   pilothouse [--store FILE] [--scenario NAME|FILE] [--at DURATION] [--select NAMESPACE/POD]
+//              [--dark] [--screenshot DIR] [--size WxH]
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
+#include <QElapsedTimer>
+#include <QSettings>
+#include <QSize>
 #include <QTimer>
 
 #include <cstdio>
@@ -12,8 +16,9 @@
 #include "client/in_process_client.h"
 #include "cluster/scenario.h"
 #include "mainwindow/main_window.h"
-#include "models/object_table_model.h"
+#include "models/selection_model.h"
 #include "session/embedded_session.h"
+#include "theme/theme.h"
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -29,9 +34,13 @@ int main(int argc, char** argv) {
                                 QStringLiteral("Scenario to run: a name from resources/scenarios (e.g. node-failure) or a file (default: single-pod-journey)."),
                                 QStringLiteral("NAME|FILE"), QStringLiteral("single-pod-journey"));
     QCommandLineOption at(QStringLiteral("at"), QStringLiteral("Run the scenario to this virtual time first (e.g. 30s, 2m), as fast as possible."), QStringLiteral("DURATION"));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"), QStringLiteral("Write window.png into DIR once the views are loaded, then exit."), QStringLiteral("DIR"));
+    QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select this pod (the inspector shows it)."), QStringLiteral("NAMESPACE/POD"));
+    QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Start with the dark palette."));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                  QStringLiteral("Write journey.png, cluster.png, inspector.png, events.png, charts.png and window.png into DIR once the views are loaded, then exit."),
+                                  QStringLiteral("DIR"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size (default 1920x1080 for screenshots)."), QStringLiteral("WxH"));
-    parser.addOptions({store, scenario, at, screenshot, size});
+    parser.addOptions({store, scenario, at, select, dark, screenshot, size});
     parser.process(app);
 
     // A scenario name is one of those built in; anything else is a file.
@@ -55,8 +64,26 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    pilothouse::ui::InProcessClient client((*session)->controlPlane());
-    pilothouse::ui::MainWindow window(&client, session->get());
+    namespace theme = pilothouse::ui::theme;
+    theme::apply(app, parser.isSet(dark) ? theme::Mode::Dark : theme::Mode::Light);
+    pilothouse::ui::InProcessClient client((*session)->cluster());
+    // A reset or a rewind builds the cluster again: the client lets go of the old one first, then
+    // follows the new one.
+    QObject::connect(session->get(), &pilothouse::ui::EmbeddedSession::clusterAboutToBeReplaced, &client,
+                     [&client] { client.detach(); });
+    QObject::connect(session->get(), &pilothouse::ui::EmbeddedSession::clusterReplaced, &client,
+                     [&client, s = session->get()] { client.reattach(s->cluster()); });
+    // Screenshots do not depend on (or change) the user's saved layout.
+    pilothouse::ui::MainWindow window(&client, session->get(),
+                                      pilothouse::ui::MainWindow::Options{!parser.isSet(screenshot) && !parser.isSet(dark)});
+    if (parser.isSet(dark)) window.setDark(true);
+    if (parser.isSet(select)) {
+        if (!parser.value(select).contains(QLatin1Char('/'))) {
+            std::fprintf(stderr, "error: --select must look like NAMESPACE/POD\n");
+            return 2;
+        }
+        window.selection()->select(pilothouse::ui::ObjectRef::pod(parser.value(select)));
+    }
     int w = 1280, h = 800;
     if (parser.isSet(screenshot)) w = 1920, h = 1080;
     if (parser.isSet(size)) {
@@ -68,24 +95,29 @@ int main(int argc, char** argv) {
         w = parts[0].toInt();
         h = parts[1].toInt();
     }
-    window.resize(w, h);
+    // A saved layout keeps its size unless one is asked for.
+    if (parser.isSet(size) || parser.isSet(screenshot) || !QSettings().contains(QStringLiteral("mainwindow/geometry")))
+        window.resize(w, h);
     window.show();
     // A newcomer sees the scenario run at once; screenshots keep the moment asked for.
     if (!parser.isSet(screenshot)) (*session)->setPlaying(true);
     if (parser.isSet(screenshot)) {
         const QString dir = parser.value(screenshot);
         QDir().mkpath(dir);
-        // Shoot once both informers have listed (or give up after 10 s).
+        // Shoot once the informers have listed (or give up after 10 s).
         auto* poll = new QTimer(&window);
         QElapsedTimer waited;
         waited.start();
-        QObject::connect(poll, &QTimer::timeout, &window, [&, dir, waited]() mutable {
-            const bool loaded = window.nodesModel()->revision() > 0 && window.podsModel()->revision() > 0;
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h]() mutable {
+            const bool loaded = window.loaded();
             if (!loaded && waited.elapsed() < 10000) return;
-            window.tabs()->setCurrentIndex(0);
-            window.grab().save(dir + QStringLiteral("/window.png"));
-            window.tabs()->setCurrentIndex(1);
-            window.grab().save(dir + QStringLiteral("/window-pods.png"));
+            poll->stop();
+            if (auto st = window.writeScreenshots(dir, QSize(w, h)); !st.isOk()) {
+                std::fprintf(stderr, "error: %s\n", st.message().c_str());
+                QCoreApplication::exit(1);
+                return;
+            }
+            if (!loaded) std::fprintf(stderr, "error: the views did not load within 10 s\n");
             QCoreApplication::exit(loaded ? 0 : 1);
         });
         poll->start(100);

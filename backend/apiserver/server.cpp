@@ -256,6 +256,7 @@ public:
     }
 
     const std::string& qualified() const { return qualified_; }
+    const UserInfo& user() const { return user_; }
 
     Response& run() {
         if (!req_.type) {
@@ -579,6 +580,8 @@ public:
         registry::prepareForUpdate(*req_.type, obj.get(), *old, req_.subresource);
         if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
         codec::canonicalizeQuantities(obj.get());
+        // prepareForUpdate may have replaced the metadata (a status update copies the stored object).
+        meta = api::mutableMetadata(obj.get());
         // A finalizing object whose last finalizer was removed is deleted now.
         // (A pod on a node only once its graceful deletion is over: grace period 0.)
         const bool boundPod =
@@ -907,10 +910,13 @@ std::string APIServer::generateNameSuffix() {
 
 namespace {
 
+thread_local const std::string* t_watchClient = nullptr;
+
 class ApiWatchStream final : public WatchStream {
 public:
-    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter, WatchCache& cache)
-        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)), cache_(cache) {}
+    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter, WatchCache& cache,
+                   std::shared_ptr<std::atomic<int64_t>> delivered)
+        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)), cache_(cache), delivered_(std::move(delivered)) {}
 
     StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) override {
         auto events = watch_->nextShared(timeout);
@@ -935,6 +941,7 @@ public:
             obj->CopyFrom(**shared);
             out.push_back({e->type, std::move(obj), e->revision});
         }
+        if (!out.empty()) delivered_->fetch_add(int64_t(out.size()), std::memory_order_relaxed);
         return out;
     }
     int64_t lastRevision() const override { return watch_->lastRevision(); }
@@ -945,9 +952,21 @@ private:
     std::unique_ptr<store::Watch> watch_;
     Filter filter_;
     WatchCache& cache_;
+    std::shared_ptr<std::atomic<int64_t>> delivered_;
 };
 
 }  // namespace
+
+WatchClientScope::WatchClientScope(const std::string& client) : previous_(t_watchClient) { t_watchClient = &client; }
+
+WatchClientScope::~WatchClientScope() { t_watchClient = previous_; }
+
+std::map<std::string, int64_t> APIServer::watchDeliveries() const {
+    std::lock_guard lock(deliveriesMutex_);
+    std::map<std::string, int64_t> out;
+    for (const auto& [client, count] : deliveries_) out.emplace(client, count->load(std::memory_order_relaxed));
+    return out;
+}
 
 StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, RequestTrace* trace) {
     Request req = request;
@@ -968,7 +987,15 @@ StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, 
         return newInternalError(w.status().message());
     }
     if (trace) *trace = resp.trace;
-    return std::unique_ptr<WatchStream>(new ApiWatchStream(*req.type, std::move(*w), std::move(*filter), watchCache_));
+    std::shared_ptr<std::atomic<int64_t>> delivered;
+    {
+        std::lock_guard lock(deliveriesMutex_);
+        auto& counter = deliveries_[t_watchClient ? *t_watchClient : pipeline.user().name];
+        if (!counter) counter = std::make_shared<std::atomic<int64_t>>(0);
+        delivered = counter;
+    }
+    return std::unique_ptr<WatchStream>(
+        new ApiWatchStream(*req.type, std::move(*w), std::move(*filter), watchCache_, std::move(delivered)));
 }
 
 }  // namespace pilothouse::apiserver

@@ -14,8 +14,10 @@
 
 #include <google/protobuf/message.h>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -92,6 +94,21 @@ public:
     virtual void setNotify(std::function<void()> notify) = 0;
 };
 
+// Names the client of the watches the current thread opens while the scope lives, as client-go's
+// User-Agent does ("kube-scheduler", "kubelet/node-1"): APIServer::watchDeliveries() counts the
+// events delivered to each client. Without a scope, a watch counts under its authenticated user.
+// Scopes nest (the inner one names the client); `client` must outlive the scope.
+class WatchClientScope {
+public:
+    explicit WatchClientScope(const std::string& client);
+    ~WatchClientScope();
+    WatchClientScope(const WatchClientScope&) = delete;
+    WatchClientScope& operator=(const WatchClientScope&) = delete;
+
+private:
+    const std::string* previous_;
+};
+
 struct Config {
     // Token -> identity. Unset: every request is "system:admin" in "system:masters".
     std::function<StatusOr<UserInfo>(const std::string& token)> authenticate;
@@ -122,6 +139,11 @@ public:
 
     store::Store& store() { return store_; }
 
+    // Watch events delivered so far through this server's watch streams, per client (the
+    // WatchClientScope the watch was opened in, else the authenticated user): the GUI pulses the
+    // arrow from the API server to a component when its count grows. Thread-safe.
+    std::map<std::string, int64_t> watchDeliveries() const;
+
     // ObjectLister: reads without authorization (for admission plugins and authorizers); the
     // kinds they read on every request come from the informer cache (informer_cache.h).
     std::vector<std::unique_ptr<google::protobuf::Message>> list(
@@ -150,6 +172,9 @@ private:
     std::mutex randomMutex_;
     uint64_t randomState_;
     RequestObserver observer_;
+    // client -> events delivered; each stream holds its client's counter.
+    mutable std::mutex deliveriesMutex_;
+    std::map<std::string, std::shared_ptr<std::atomic<int64_t>>> deliveries_;
 };
 
 }  // namespace pilothouse::apiserver

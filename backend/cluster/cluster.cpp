@@ -1,5 +1,7 @@
 #include "cluster/cluster.h"
 
+#include <algorithm>
+
 #include "api/object.h"
 
 namespace pilothouse::cluster {
@@ -50,7 +52,13 @@ void Cluster::observe(const apiserver::Request& req, const apiserver::Response& 
 }
 
 Status Cluster::add(std::unique_ptr<Component> component) {
-    PH_RETURN_IF_ERROR(component->start().withContext(component->name() + ": starting: "));
+    // The component's watches are counted under its name (APIServer::watchDeliveries).
+    auto name = std::make_unique<std::string>(component->name());
+    {
+        apiserver::WatchClientScope client(*name);
+        PH_RETURN_IF_ERROR(component->start().withContext(*name + ": starting: "));
+    }
+    names_.push_back(std::move(name));
     components_.push_back(std::move(component));
     wakeups_.push_back(sim::kInvalidEventId);
     wakeupTimes_.push_back(std::nullopt);
@@ -69,15 +77,29 @@ Status Cluster::settle() {
             return Status(StatusCode::Internal, "the cluster did not settle after " + std::to_string(round) +
                                                     " rounds at one instant (a component keeps reporting work)");
         bool any = false;
-        for (const auto& c : components_) {
+        for (size_t i = 0; i < components_.size(); ++i) {
+            const auto& c = components_[i];
+            apiserver::WatchClientScope client(*names_[i]);  // a watch opened again (re-list) counts under it too
             auto did = c->reconcile();
             if (!did) return did.status().withContext(c->name() + ": ");
             any = any || *did;
         }
         if (!any) break;
     }
+    const int64_t revision = controlPlane_->store().currentRevision();
+    if (revisionTimes_.empty() || revisionTimes_.back().second != revision) {
+        if (!revisionTimes_.empty() && revisionTimes_.back().first == loop_.now()) revisionTimes_.back().second = revision;
+        else revisionTimes_.emplace_back(loop_.now(), revision);
+    }
     scheduleWakeups();
     return {};
+}
+
+int64_t Cluster::revisionAt(sim::Time t) const {
+    // The first entry after t; the one before it holds.
+    auto it = std::upper_bound(revisionTimes_.begin(), revisionTimes_.end(), t,
+                               [](sim::Time time, const auto& entry) { return time < entry.first; });
+    return it == revisionTimes_.begin() ? 0 : std::prev(it)->second;
 }
 
 void Cluster::scheduleWakeups() {

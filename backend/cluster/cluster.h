@@ -54,6 +54,12 @@ public:
     // Every pod's journey: the API server's stages of its creation (from the request observer),
     // the scheduler's attempts and the kubelet's stages (the components record into it).
     sim::JourneyLog& journeys() { return journeys_; }
+    // The store's revision as it was at virtual time `t`: the last revision written at or before
+    // t (0 before the first write). What the GUI's timeline reads history at.
+    int64_t revisionAt(sim::Time t) const;
+    // (virtual time, store revision) each time settling left the store at a new revision.
+    const std::vector<std::pair<sim::Time, int64_t>>& revisionTimes() const { return revisionTimes_; }
+
     // apiserver_request_total: requests by verb, resource and HTTP code ("create pods 201").
     const std::map<std::tuple<std::string, std::string, int>, int64_t>& requestCounts() const { return requests_; }
 
@@ -66,9 +72,11 @@ private:
     sim::EventLoop loop_;
     std::unique_ptr<controlplane::ControlPlane> controlPlane_;
     std::vector<std::unique_ptr<Component>> components_;
+    std::vector<std::unique_ptr<std::string>> names_;  // per component: its name (a stable address)
     std::vector<sim::EventId> wakeups_;    // per component: its pending wake-up event
     std::vector<std::optional<sim::Time>> wakeupTimes_;
     sim::JourneyLog journeys_;
+    std::vector<std::pair<sim::Time, int64_t>> revisionTimes_;
     std::map<std::tuple<std::string, std::string, int>, int64_t> requests_;
 };
 

@@ -68,7 +68,7 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     auto agents = std::make_unique<NodeAgents>(server, clock, &cluster.journeys(), ko);
     NodeAgents* nodes = agents.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(agents)));
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<MetricsSampler>(server, clock, sched)));
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<MetricsSampler>(server, clock, sched, &cluster.journeys())));
     return ScenarioRunner::NodeActionHandler([nodes](const ScenarioAction& action) { return nodes->perform(action); });
 }
 

@@ -25,6 +25,8 @@ Status NodeAgents::ensureKubelets() {
         o.nodeName = name;
         o.registerNode = false;  // the Node exists: its kubelet posts status
         auto k = std::make_unique<kubelet::Kubelet>(server_, clock_, o, journeys_);
+        const std::string& client = *clients_.emplace(name, std::make_unique<std::string>(k->name())).first->second;
+        apiserver::WatchClientScope scope(client);  // its watches count under "kubelet/<node>"
         PH_RETURN_IF_ERROR(k->start().withContext("kubelet/" + name + ": starting: "));
         kubelets_.emplace(name, std::move(k));
         dirty_.insert(name);
@@ -44,6 +46,7 @@ StatusOr<bool> NodeAgents::reconcile() {
         const bool due = dirty_.contains(name) || k->hasPendingEvents() ||
                          (wake != wakeups_.end() && wake->second && *wake->second <= now);
         if (!due) continue;
+        apiserver::WatchClientScope scope(*clients_.at(name));
         auto r = k->reconcile();
         if (!r) return r.status().withContext("kubelet/" + name + ": ");
         if (*r) dirty_.insert(name);  // it wrote: look again next round

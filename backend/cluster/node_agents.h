@@ -43,6 +43,7 @@ private:
     kubelet::KubeletOptions defaults_;
     client::Informer nodes_;
     std::map<std::string, std::unique_ptr<kubelet::Kubelet>> kubelets_;  // node name -> its kubelet
+    std::map<std::string, std::unique_ptr<std::string>> clients_;       // node name -> "kubelet/<node>"
     // Only kubelets with something to do are reconciled (a thousand nodes, most idle at any
     // instant): new events on their watches, a wake-up that is due, work done in the last round,
     // or a failure just injected. Wake-ups are remembered from each kubelet's last reconcile.

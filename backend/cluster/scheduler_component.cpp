@@ -1,6 +1,7 @@
 #include "cluster/scheduler_component.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace pilothouse::cluster {
 
@@ -45,6 +46,12 @@ StatusOr<bool> SchedulerComponent::reconcile() {
 
 void SchedulerComponent::recordAttempts() {
     auto attempts = scheduler_->takeAttempts();
+    for (const auto& a : attempts) {
+        // The result label as upstream's metrics.PodScheduled / PodUnschedulable / PodScheduleError.
+        std::string result = a.result;
+        std::transform(result.begin(), result.end(), result.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+        ++attemptsByResult_[result];
+    }
     if (!journeys_) return;
     for (const auto& a : attempts) {
         // The API server's stages take modelled time (apiserver::StageCosts) without moving the

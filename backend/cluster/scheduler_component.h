@@ -25,6 +25,9 @@ public:
     std::optional<sim::Time> nextWakeup() const override;
 
     scheduler::Scheduler& scheduler() { return *scheduler_; }
+    // scheduler_schedule_attempts_total by result ("scheduled", "unschedulable", "error"): every
+    // attempt since the start.
+    const std::map<std::string, int64_t>& attemptsByResult() const { return attemptsByResult_; }
 
 private:
     apiserver::APIServer& server_;
@@ -36,6 +39,7 @@ private:
     sim::JourneyLog* journeys_;
     sim::Time lastBackoffFlush_{}, lastUnschedulableFlush_{};
     std::map<std::string, std::pair<sim::Time, std::string>> lastAttempt_;  // pod -> end, result
+    std::map<std::string, int64_t> attemptsByResult_;
 };
 
 }  // namespace pilothouse::cluster

@@ -6,6 +6,8 @@
 // the API server. It feeds the GUI's animation and timeline and `pilothousectl simulate`.
 #pragma once
 
+#include <algorithm>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <string>
@@ -37,6 +39,14 @@ struct JourneyStage {
     bool failed = false;  // the stage ended in an error (Forbidden, FailedScheduling, ErrImagePull, ...)
 };
 
+// One stage as recorded, with its place in the order of recording (seq: 1, 2, 3, ... across
+// every pod), so a reader can ask for what came after what it has already seen.
+struct JourneyRecord {
+    int64_t seq = 0;
+    std::string pod;  // "namespace/name"
+    JourneyStage stage;
+};
+
 // Thread-safe (the GUI reads while the simulation writes).
 class JourneyLog {
 public:
@@ -50,7 +60,21 @@ public:
         auto& stages = journeys_[pod];
         if (!stages.empty() && stage.start < stages.back().start) stage.start = stages.back().start;
         if (stage.end < stage.start) stage.end = stage.start;
-        stages.push_back(std::move(stage));
+        stages.push_back(stage);
+        records_.push_back({int64_t(records_.size()) + 1, pod, std::move(stage)});
+    }
+    // Every record with seq > `after`, in order, at most `limit` of them.
+    std::vector<JourneyRecord> since(int64_t after, size_t limit = SIZE_MAX) const {
+        std::lock_guard lock(mu_);
+        std::vector<JourneyRecord> out;
+        for (size_t i = size_t(std::max<int64_t>(after, 0)); i < records_.size() && out.size() < limit; ++i)
+            out.push_back(records_[i]);
+        return out;
+    }
+    // The seq of the last record (0 when empty).
+    int64_t lastSeq() const {
+        std::lock_guard lock(mu_);
+        return int64_t(records_.size());
     }
     std::map<std::string, std::vector<JourneyStage>> snapshot() const {
         std::lock_guard lock(mu_);
@@ -65,6 +89,7 @@ public:
 private:
     mutable std::mutex mu_;
     std::map<std::string, std::vector<JourneyStage>> journeys_;  // pod -> stages in order recorded
+    std::vector<JourneyRecord> records_;                         // every stage, in order recorded
 };
 
 }  // namespace pilothouse::sim

@@ -5,15 +5,28 @@
 // Watching follows the informer pattern: watchResource() lists the resource (objectsListed), then
 // streams every change (objectChanged) in store revision order. Signals are emitted on the GUI
 // thread; the work happens elsewhere.
+//
+// Besides the Kubernetes API, a Pilothouse control plane keeps its history: the store's past
+// revisions (listAt, revisionAt: the timeline), the pods' journey records (sim/journey.h) and the
+// metrics sampled over virtual time (cluster/metrics_sampler.h). When the control plane behind
+// the client is replaced (the simulation was reset or rewound), controlPlaneReplaced() is
+// emitted: journey sequence numbers start again, and the informers list again.
 #pragma once
 
 #include <QObject>
 #include <QString>
 #include <QVector>
 
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <google/protobuf/message.h>
+
+#include "cluster/metrics_sampler.h"
+#include "sim/journey.h"
+#include "util/status.h"
 
 namespace pilothouse::ui {
 
@@ -42,8 +55,27 @@ public:
     virtual void watchResource(const QString& resource) = 0;
     // The control plane's current time (virtual in simulations), Unix nanoseconds.
     virtual qint64 nowNanos() const = 0;
+    // The virtual time the simulation started at, Unix nanoseconds.
+    virtual qint64 epochNanos() const = 0;
+
+    // The objects of a resource as they were at a store revision (0: now), all namespaces.
+    // OutOfRange when that revision was compacted.
+    virtual StatusOr<QVector<ObjectPtr>> listAt(const QString& resource, qint64 revision) = 0;
+    // The store revision at a virtual time (Unix nanoseconds): the last write at or before it.
+    virtual qint64 revisionAt(qint64 unixNanos) const = 0;
+    virtual qint64 currentRevision() const = 0;
+    // Journey records with seq > afterSeq, in order, at most `limit`.
+    virtual std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const = 0;
+    // Every metrics series sampled so far ("name{label=\"value\"}" -> (virtual time, value)).
+    virtual std::map<std::string, cluster::Series> metrics() const = 0;
+    // Watch events the API server has delivered so far, per watching client ("kube-scheduler",
+    // "kubelet/node-1", "replicaset-controller", ...; apiserver::APIServer::watchDeliveries):
+    // the journey view pulses the arrow to a component when its count grows. Counts start again
+    // with the control plane (controlPlaneReplaced). Empty when the control plane does not say.
+    virtual std::map<std::string, int64_t> watchDeliveries() const { return {}; }
 
 signals:
+    void controlPlaneReplaced();
     void objectsListed(const QString& resource, const QVector<pilothouse::ui::ObjectPtr>& objects,
                        qint64 revision);
     void objectChanged(const QString& resource, const pilothouse::ui::ObjectEvent& event);

@@ -3,31 +3,89 @@
 #include <QMetaObject>
 
 #include "api/scheme.h"
+#include "cluster/metrics_sampler.h"
 
 namespace pilothouse::ui {
 
-InProcessClient::InProcessClient(controlplane::ControlPlane& controlPlane, QObject* parent)
-    : ControlPlaneClient(parent), controlPlane_(controlPlane) {
+InProcessClient::InProcessClient(cluster::Cluster& cluster, QObject* parent)
+    : ControlPlaneClient(parent), cluster_(&cluster) {
     qRegisterMetaType<ObjectPtr>();
     qRegisterMetaType<ObjectEvent>();
     qRegisterMetaType<QVector<ObjectPtr>>();
 }
 
-InProcessClient::~InProcessClient() {
+InProcessClient::~InProcessClient() { stopInformers(); }
+
+void InProcessClient::stopInformers() {
     stopping_ = true;
     for (auto& t : threads_) t->wait();
+    threads_.clear();
+    stopping_ = false;
 }
 
-qint64 InProcessClient::nowNanos() const { return controlPlane_.clock().nowUnixNanos(); }
+void InProcessClient::reattach(cluster::Cluster& cluster) {
+    stopInformers();
+    cluster_ = &cluster;
+    emit controlPlaneReplaced();
+    for (const QString& r : watched_) startInformer(r);
+}
+
+qint64 InProcessClient::nowNanos() const { return cluster_->clock().nowUnixNanos(); }
+
+qint64 InProcessClient::epochNanos() const {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(cluster_->loop().epoch().time_since_epoch()).count();
+}
+
+StatusOr<QVector<ObjectPtr>> InProcessClient::listAt(const QString& resource, qint64 revision) {
+    const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
+    if (!type) return Status(StatusCode::InvalidArgument, "unknown resource type \"" + resource.toStdString() + "\"");
+    auto& cp = cluster_->controlPlane();
+    apiserver::Request list;
+    list.verb = "list";
+    list.token = cp.loopbackToken();
+    list.type = type;
+    list.resourceVersion = revision;
+    auto listed = cp.apiServer().handle(list);
+    if (!listed.ok()) return listed.status;
+    QVector<ObjectPtr> objects;
+    objects.reserve(qsizetype(listed.items.size()));
+    for (auto& o : listed.items) objects.push_back(ObjectPtr(std::move(o)));
+    return objects;
+}
+
+qint64 InProcessClient::revisionAt(qint64 unixNanos) const {
+    return cluster_->revisionAt(sim::Time(std::chrono::nanoseconds(unixNanos)));
+}
+
+qint64 InProcessClient::currentRevision() const { return cluster_->controlPlane().store().currentRevision(); }
+
+std::vector<sim::JourneyRecord> InProcessClient::journeysSince(qint64 afterSeq, size_t limit) const {
+    return cluster_->journeys().since(afterSeq, limit);
+}
+
+std::map<std::string, cluster::Series> InProcessClient::metrics() const {
+    if (auto* sampler = dynamic_cast<cluster::MetricsSampler*>(cluster_->find("metrics"))) return sampler->series();
+    return {};
+}
+
+std::map<std::string, int64_t> InProcessClient::watchDeliveries() const {
+    return cluster_->apiServer().watchDeliveries();
+}
 
 void InProcessClient::watchResource(const QString& resource) {
-    std::unique_ptr<QThread> thread(QThread::create([this, resource] { runInformer(resource); }));
+    watched_.push_back(resource);
+    startInformer(resource);
+}
+
+void InProcessClient::startInformer(const QString& resource) {
+    controlplane::ControlPlane* cp = &cluster_->controlPlane();
+    std::unique_ptr<QThread> thread(QThread::create([this, resource, cp] { runInformer(resource, cp); }));
     thread->setObjectName(QStringLiteral("informer-") + resource);
     thread->start();
     threads_.push_back(std::move(thread));
 }
 
-void InProcessClient::runInformer(const QString& resource) {
+void InProcessClient::runInformer(const QString& resource, controlplane::ControlPlane* controlPlane) {
     const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
     if (!type) {
         QMetaObject::invokeMethod(this, [this, resource] {
@@ -35,12 +93,12 @@ void InProcessClient::runInformer(const QString& resource) {
         });
         return;
     }
-    auto& server = controlPlane_.apiServer();
+    auto& server = controlPlane->apiServer();
     while (!stopping_) {
         // List, then watch from the list's revision; start over when the watch ends.
         apiserver::Request list;
         list.verb = "list";
-        list.token = controlPlane_.loopbackToken();
+        list.token = controlPlane->loopbackToken();
         list.type = type;
         auto listed = server.handle(list);
         if (!listed.ok()) {
@@ -57,7 +115,7 @@ void InProcessClient::runInformer(const QString& resource) {
         });
         apiserver::Request watch;
         watch.verb = "watch";
-        watch.token = controlPlane_.loopbackToken();
+        watch.token = controlPlane->loopbackToken();
         watch.type = type;
         watch.resourceVersion = revision;
         auto stream = server.watch(watch);

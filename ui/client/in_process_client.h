@@ -1,8 +1,11 @@
 // ControlPlaneClient over a control plane in this process. Each watched resource gets an informer
 // thread that lists and then watches through the API server (never the store directly), re-listing
 // when the watch is expired or closed as too slow; results reach the GUI thread as queued signals.
+// History, journeys and metrics are read from the simulated cluster directly, on the GUI thread
+// (where the embedded simulation runs).
 #pragma once
 
+#include <QStringList>
 #include <QThread>
 
 #include <atomic>
@@ -10,28 +13,44 @@
 #include <vector>
 
 #include "client/control_plane_client.h"
-#include "controlplane/control_plane.h"
+#include "cluster/cluster.h"
 
 namespace pilothouse::ui {
 
 class InProcessClient final : public ControlPlaneClient {
     Q_OBJECT
 public:
-    // `controlPlane` must outlive the client.
-    explicit InProcessClient(controlplane::ControlPlane& controlPlane, QObject* parent = nullptr);
+    // `cluster` must outlive the client (or be replaced with reattach() before it goes).
+    explicit InProcessClient(cluster::Cluster& cluster, QObject* parent = nullptr);
     ~InProcessClient() override;
+
+    // Stops reading the cluster (it is about to go); reattach() starts again on the new one.
+    void detach() { stopInformers(); }
+    // Moves to another cluster (the session was reset or rewound): the informers stop, then list
+    // and watch the new one; controlPlaneReplaced() is emitted first.
+    void reattach(cluster::Cluster& cluster);
 
     QString endpoint() const override { return QStringLiteral("embedded"); }
     ConnectionState connectionState() const override { return ConnectionState::Connected; }
     void watchResource(const QString& resource) override;
     qint64 nowNanos() const override;
+    qint64 epochNanos() const override;
+    StatusOr<QVector<ObjectPtr>> listAt(const QString& resource, qint64 revision) override;
+    qint64 revisionAt(qint64 unixNanos) const override;
+    qint64 currentRevision() const override;
+    std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const override;
+    std::map<std::string, cluster::Series> metrics() const override;
+    std::map<std::string, int64_t> watchDeliveries() const override;
 
 private:
-    void runInformer(const QString& resource);
+    void startInformer(const QString& resource);
+    void stopInformers();
+    void runInformer(const QString& resource, controlplane::ControlPlane* controlPlane);
 
-    controlplane::ControlPlane& controlPlane_;
+    cluster::Cluster* cluster_;
     std::atomic<bool> stopping_{false};
     std::vector<std::unique_ptr<QThread>> threads_;
+    QStringList watched_;
 };
 
 }  // namespace pilothouse::ui

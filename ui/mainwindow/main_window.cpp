@@ -1,157 +1,469 @@
 #include "mainwindow/main_window.h"
 
 #include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
+#include <QDockWidget>
+#include <QElapsedTimer>
 #include <QFontMetrics>
-#include <QToolBar>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSlider>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
+#include <QToolBar>
 
-#include "util/rfc3339.h"
+#include <functional>
+
+#include "charts/charts_view.h"
 #include "client/control_plane_client.h"
+#include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
+#include "events/event_log_view.h"
+#include "inspector/inspector_view.h"
+#include "journey/journey_view.h"
+#include "models/cluster_state.h"
 #include "models/object_table_model.h"
+#include "models/selection_model.h"
+#include "models/timeline.h"
 #include "session/embedded_session.h"
+#include "theme/theme.h"
 
 namespace pilothouse::ui {
 
-MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, QWidget* parent)
+namespace {
+// The slider counts milliseconds of virtual time since the simulation started.
+qint64 toMillis(qint64 nanos) { return nanos / 1'000'000; }
+
+QString formatSeconds(double seconds) {
+    if (seconds < 600) return QCoreApplication::translate("MainWindow", "%1 s").arg(seconds, 0, 'f', 1);
+    const qint64 s = qint64(seconds);
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg((s / 60) % 60, 2, 10, QLatin1Char('0'))
+        .arg(s % 60, 2, 10, QLatin1Char('0'));
+}
+}  // namespace
+
+MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Options options, QWidget* parent)
     : QMainWindow(parent),
       client_(client),
       session_(session),
-      nodes_(new ObjectTableModel(client, QStringLiteral("nodes"), this)),
-      pods_(new ObjectTableModel(client, QStringLiteral("pods"), this)),
-      tabs_(new QTabWidget(this)),
+      options_(options),
+      timeline_(new Timeline(this)),
+      selection_(new SelectionModel(this)),
+      state_(new ClusterState(client, timeline_, ClusterState::defaultResources(), this)),
+      nodes_(new ObjectTableModel(state_, timeline_, QStringLiteral("nodes"), this)),
+      pods_(new ObjectTableModel(state_, timeline_, QStringLiteral("pods"), this)),
       connection_(new QLabel(this)),
       revision_(new QLabel(this)),
       time_(new QLabel(this)),
       counts_(new QLabel(this)) {
     setWindowTitle(tr("Pilothouse"));
-    tabs_->addTab(makeTable(nodes_), tr("Nodes"));
-    tabs_->addTab(makeTable(pods_), tr("Pods"));
-    setCentralWidget(tabs_);
-    QFont statusFont = statusBar()->font();
-    statusFont.setPointSizeF(statusFont.pointSizeF() * 1.3);
+    setDockOptions(QMainWindow::AnimatedDocks | QMainWindow::AllowTabbedDocks | QMainWindow::AllowNestedDocks);
+    timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
+
+    const QFont statusFont = theme::font(13);
     statusBar()->setFont(statusFont);
-    for (QLabel* l : {connection_, revision_, time_, counts_}) {
+    for (QLabel* l : {time_, counts_, revision_, connection_}) {
         l->setFont(statusFont);
         l->setContentsMargins(8, 4, 16, 4);
         statusBar()->addWidget(l);
     }
-    tabs_->setStyleSheet(QStringLiteral("QTabBar::tab { font-size: 15pt; padding: 8px 24px; }"));
+    QFont timeFont = theme::font(14, true);
+    time_->setFont(timeFont);
+
+    makeViews();
+    if (session_) makeSimulationToolBar();
+    makeTimelineToolBar();
+    makeMenus();
+
+    connect(timeline_, &Timeline::presentChanged, this, &MainWindow::onPresentChanged);
+    connect(timeline_, &Timeline::viewChanged, this, &MainWindow::onViewChanged);
+    connect(state_, &ClusterState::reset, this, &MainWindow::updateStatus);
     connect(nodes_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
     connect(pods_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
     connect(client_, &ControlPlaneClient::errorOccurred, this,
             [this](const QString& m) { statusBar()->showMessage(m, 10000); });
-    // AGE and the clock move even when nothing changes in the store.
+    connect(client_, &ControlPlaneClient::connectionStateChanged, this, &MainWindow::updateStatus);
+    // AGE and a remote control plane's clock move even when nothing else happens.
     auto* tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {
+        if (!session_) timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
         nodes_->refreshTimes();
         pods_->refreshTimes();
         updateStatus();
     });
     tick->start(1000);
-    if (session_) makeSimulationToolBar();
-    client_->watchResource(QStringLiteral("nodes"));
-    client_->watchResource(QStringLiteral("pods"));
+    if (options_.persistSettings) restoreSettings();
+    onPresentChanged();
     updateStatus();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::makeViews() {
+    journey_ = new JourneyView(client_, timeline_, selection_, state_, this);
+    setCentralWidget(journey_);
+
+    auto dock = [this](const QString& title, const QString& name, QWidget* widget, Qt::DockWidgetArea area) {
+        auto* d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(widget);
+        d->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+        addDockWidget(area, d);
+        return d;
+    };
+    clusterView_ = new ClusterView(state_, selection_, this);
+    inspector_ = new InspectorView(client_, state_, timeline_, selection_, this);
+    events_ = new EventLogView(state_, timeline_, selection_, this);
+    charts_ = new ChartsView(client_, timeline_, this);
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(makeTable(nodes_), tr("Nodes"));
+    tabs_->addTab(makeTable(pods_), tr("Pods"));
+
+    QDockWidget* cluster = dock(tr("Cluster"), QStringLiteral("clusterDock"), clusterView_, Qt::RightDockWidgetArea);
+    QDockWidget* inspector = dock(tr("Inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
+    splitDockWidget(cluster, inspector, Qt::Vertical);
+    QDockWidget* events = dock(tr("Events"), QStringLiteral("eventsDock"), events_, Qt::BottomDockWidgetArea);
+    QDockWidget* charts = dock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::BottomDockWidgetArea);
+    QDockWidget* objects = dock(tr("Objects"), QStringLiteral("objectsDock"), tabs_, Qt::BottomDockWidgetArea);
+    splitDockWidget(events, charts, Qt::Horizontal);
+    tabifyDockWidget(charts, objects);
+    charts->raise();
+    resizeDocks({cluster}, {760}, Qt::Horizontal);
+    resizeDocks({cluster, inspector}, {520, 420}, Qt::Vertical);
+    resizeDocks({events}, {330}, Qt::Vertical);
+    resizeDocks({events, charts}, {700, 500}, Qt::Horizontal);
 }
 
 void MainWindow::makeSimulationToolBar() {
     auto* bar = addToolBar(tr("Simulation"));
     bar->setObjectName(QStringLiteral("simulationToolBar"));
-    QFont font = bar->font();
-    font.setPointSizeF(font.pointSizeF() * 1.4);
+    const QFont font = theme::font(14);
     bar->setFont(font);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto report = [this](const Status& st) {
+        if (!st.isOk()) statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
+    };
+
     play_ = bar->addAction(tr("Play"));
     play_->setCheckable(true);
     play_->setShortcut(QKeySequence(Qt::Key_Space));
     play_->setToolTip(tr("Play or pause the simulation (Space)"));
-    connect(play_, &QAction::toggled, session_, &EmbeddedSession::setPlaying);
+    connect(play_, &QAction::toggled, this, [this](bool on) {
+        // Playing goes on from the present; looking at the past stops there.
+        if (on) timeline_->goLive();
+        session_->setPlaying(on);
+    });
     connect(session_, &EmbeddedSession::playingChanged, this, [this](bool playing) {
         play_->setChecked(playing);
         play_->setText(playing ? tr("Pause") : tr("Play"));
     });
+
     step_ = bar->addAction(tr("Step"));
     step_->setShortcut(QKeySequence(Qt::Key_Right));
     step_->setToolTip(tr("Run the next event of the simulation (Right arrow)"));
     connect(step_, &QAction::triggered, this, [this] {
         session_->setPlaying(false);
+        timeline_->goLive();
         auto ran = session_->step();
         if (!ran) statusBar()->showMessage(QString::fromStdString(ran.status().message()), 10000);
         else if (!*ran) statusBar()->showMessage(tr("Nothing is scheduled: the cluster is idle."), 5000);
     });
+
+    stepCycle_ = bar->addAction(tr("Step cycle"));
+    stepCycle_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Right));
+    stepCycle_->setToolTip(tr("Run until the scheduler has made one more scheduling attempt (Shift+Right)"));
+    connect(stepCycle_, &QAction::triggered, this, [this] {
+        session_->setPlaying(false);
+        timeline_->goLive();
+        auto ran = session_->stepSchedulingCycle();
+        if (!ran) statusBar()->showMessage(QString::fromStdString(ran.status().message()), 10000);
+        else if (!*ran) statusBar()->showMessage(tr("No scheduling attempt is coming: nothing is pending."), 5000);
+    });
+
     speedBox_ = new QComboBox(bar);
     speedBox_->setFont(font);
     for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 100.0, 1000.0})
-        speedBox_->addItem(QStringLiteral("%1×").arg(speed), speed);
+        speedBox_->addItem(tr("%1×").arg(speed), speed);
+    speedBox_->addItem(tr("As fast as possible"), 0.0);
     speedBox_->setCurrentIndex(speedBox_->findData(session_->speed()));
     speedBox_->setToolTip(tr("Virtual seconds per wall-clock second"));
-    connect(speedBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
-        if (Status st = session_->setSpeed(speedBox_->itemData(i).toDouble()); !st.isOk())
-            statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
+    connect(speedBox_, &QComboBox::currentIndexChanged, this, [this, report](int i) {
+        const double speed = speedBox_->itemData(i).toDouble();
+        session_->setAsFastAsPossible(speed == 0);
+        if (speed > 0) report(session_->setSpeed(speed));
     });
     bar->addWidget(speedBox_);
-    connect(session_, &EmbeddedSession::timeChanged, this, &MainWindow::updateTime);
+
+    reset_ = bar->addAction(tr("Reset"));
+    reset_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    reset_->setToolTip(tr("Start the scenario again from the beginning (Ctrl+R)"));
+    connect(reset_, &QAction::triggered, this, [this, report] {
+        session_->setPlaying(false);
+        report(session_->reset());
+    });
+
+    connect(session_, &EmbeddedSession::timeChanged, this,
+            [this] { timeline_->setPresent(client_->epochNanos(), client_->nowNanos()); });
+    connect(session_, &EmbeddedSession::clusterReplaced, this, [this] {
+        timeline_->goLive();
+        timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
+    });
     connect(session_, &EmbeddedSession::playingChanged, this, &MainWindow::updateTime);
     connect(session_, &EmbeddedSession::speedChanged, this, &MainWindow::updateTime);
     connect(session_, &EmbeddedSession::errorOccurred, this,
             [this](const QString& m) { statusBar()->showMessage(tr("Simulation stopped: %1").arg(m)); });
 }
 
+void MainWindow::makeTimelineToolBar() {
+    addToolBarBreak(Qt::TopToolBarArea);
+    auto* bar = addToolBar(tr("Timeline"));
+    bar->setObjectName(QStringLiteral("timelineToolBar"));
+    bar->setFont(theme::font(13));
+    bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    auto* label = new QLabel(tr("Timeline"), bar);
+    label->setFont(theme::font(13, true));
+    label->setContentsMargins(8, 0, 8, 0);
+    bar->addWidget(label);
+    slider_ = new QSlider(Qt::Horizontal, bar);
+    slider_->setMinimumWidth(600);
+    slider_->setToolTip(tr("Drag back to see the cluster as it was at that moment"));
+    slider_->setPageStep(5000);
+    slider_->setSingleStep(100);
+    // The program moves the slider with its signals blocked: a change is the user's.
+    connect(slider_, &QSlider::valueChanged, this,
+            [this](int ms) { timeline_->setView(timeline_->epochNanos() + qint64(ms) * 1'000'000); });
+    bar->addWidget(slider_);
+    viewTime_ = new QLabel(bar);
+    viewTime_->setFont(theme::font(13, true));
+    viewTime_->setMinimumWidth(QFontMetrics(viewTime_->font()).horizontalAdvance(QStringLiteral("00:00:00 (past)  ")));
+    viewTime_->setContentsMargins(12, 0, 12, 0);
+    bar->addWidget(viewTime_);
+    live_ = bar->addAction(tr("Live"));
+    live_->setShortcut(QKeySequence(Qt::Key_End));
+    live_->setToolTip(tr("Back to the present (End)"));
+    connect(live_, &QAction::triggered, timeline_, &Timeline::goLive);
+    if (session_) {
+        resume_ = bar->addAction(tr("Resume here"));
+        resume_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
+        resume_->setToolTip(tr("Replay the scenario to the moment shown and go on from there; what happened after it is "
+                               "forgotten (Ctrl+Return)"));
+        connect(resume_, &QAction::triggered, this, [this] {
+            if (timeline_->live()) return;
+            session_->setPlaying(false);
+            const qint64 at = timeline_->viewNanos() - timeline_->epochNanos();
+            if (Status st = session_->rewindTo(std::chrono::nanoseconds(at)); !st.isOk())
+                statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
+        });
+    }
+}
+
+void MainWindow::makeMenus() {
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    dark_ = view->addAction(tr("&Dark palette"));
+    dark_->setCheckable(true);
+    dark_->setChecked(theme::dark());
+    dark_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
+    connect(dark_, &QAction::toggled, this, &MainWindow::setDark);
+    QMenu* size = view->addMenu(tr("&Text size"));
+    auto* sizes = new QActionGroup(this);
+    for (double scale : {1.0, 1.25, 1.5, 2.0}) {
+        QAction* a = size->addAction(tr("%1%").arg(int(scale * 100)));
+        a->setCheckable(true);
+        a->setChecked(qFuzzyCompare(scale, theme::fontScale()));
+        sizes->addAction(a);
+        connect(a, &QAction::triggered, this, [this, scale] { setFontScale(scale); });
+    }
+    view->addSeparator();
+    for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
+    for (QToolBar* t : findChildren<QToolBar*>()) view->addAction(t->toggleViewAction());
+    if (session_) {
+        QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+        for (QAction* a : {play_, step_, stepCycle_, reset_}) sim->addAction(a);
+        sim->addSeparator();
+        for (QAction* a : {live_, resume_}) sim->addAction(a);
+    }
+}
+
 QTableView* MainWindow::makeTable(ObjectTableModel* model) {
     auto* view = new QTableView(this);
     // Readable from the back of a workshop room: large type, generous rows and cell padding.
-    QFont font = view->font();
-    font.setPointSizeF(font.pointSizeF() * 1.6);
+    const QFont font = theme::font(13);
     view->setFont(font);
-    QFont headerFont = font;
-    headerFont.setBold(true);
-    view->horizontalHeader()->setFont(headerFont);
+    view->horizontalHeader()->setFont(theme::font(13, true));
     view->verticalHeader()->setDefaultSectionSize(QFontMetrics(font).height() * 2);
     view->setStyleSheet(QStringLiteral("QTableView::item { padding: 0 12px; }"));
     view->setModel(model);
     view->setAlternatingRowColors(true);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
     view->setShowGrid(false);
     view->verticalHeader()->hide();
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     view->horizontalHeader()->setStretchLastSection(true);
     view->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    connect(view, &QTableView::clicked, this, [this, model](const QModelIndex& index) {
+        const ObjectPtr object = model->objectAt(index.row());
+        if (!object) return;
+        const QString key = ClusterState::keyOf(*object);
+        selection_->select(model->resource() == QLatin1String("nodes") ? ObjectRef::node(key) : ObjectRef::pod(key));
+    });
     return view;
+}
+
+void MainWindow::onPresentChanged() {
+    if (!slider_) return;
+    const QSignalBlocker block(slider_);
+    slider_->setMaximum(int(std::min<qint64>(toMillis(timeline_->nowNanos() - timeline_->epochNanos()), INT_MAX)));
+    if (timeline_->live()) slider_->setValue(slider_->maximum());
+    updateTime();
+}
+
+void MainWindow::onViewChanged() {
+    if (slider_) {
+        const QSignalBlocker block(slider_);
+        slider_->setValue(int(std::min<qint64>(toMillis(timeline_->viewNanos() - timeline_->epochNanos()), INT_MAX)));
+    }
+    if (!timeline_->live() && session_ && session_->playing()) session_->setPlaying(false);
+    if (resume_) resume_->setEnabled(!timeline_->live());
+    updateTime();
 }
 
 // The clock alone: called on every simulation tick, so it does not walk the pods.
 void MainWindow::updateTime() {
+    const double now = double(timeline_->nowNanos() - timeline_->epochNanos()) / 1e9;
+    QString text = tr("t = %1").arg(formatSeconds(now));
     if (session_) {
-        const double t = std::chrono::duration<double>(session_->elapsed()).count();
-        time_->setText(tr("t = %1 s · %2× %3")
-                           .arg(t, 0, 'f', 1)
-                           .arg(session_->speed())
-                           .arg(session_->playing() ? tr("playing") : tr("paused")));
-    } else {
-        time_->setText(tr("Time %1").arg(QString::fromStdString(rfc3339::format(client_->nowNanos()))));
+        text += QStringLiteral(" · ") +
+                (session_->asFastAsPossible() ? tr("as fast as possible") : tr("%1×").arg(session_->speed())) +
+                QStringLiteral(" · ") + (session_->playing() ? tr("playing") : tr("paused"));
+    }
+    time_->setText(text);
+    if (viewTime_) {
+        if (timeline_->live()) {
+            viewTime_->setText(tr("%1 (live)").arg(formatSeconds(now)));
+            viewTime_->setStyleSheet(QString());
+        } else {
+            viewTime_->setText(tr("%1 (past)").arg(formatSeconds(timeline_->viewSeconds())));
+            viewTime_->setStyleSheet(QStringLiteral("color: %1;").arg(theme::accent().name()));
+        }
     }
 }
 
 void MainWindow::updateStatus() {
-    connection_->setText(tr("Control plane: %1").arg(client_->endpoint()));
-    revision_->setText(tr("Revision %1").arg(std::max(nodes_->revision(), pods_->revision())));
+    QString connection;
+    switch (client_->connectionState()) {
+    case ControlPlaneClient::ConnectionState::Connecting: connection = tr("connecting"); break;
+    case ControlPlaneClient::ConnectionState::Connected: connection = tr("connected"); break;
+    case ControlPlaneClient::ConnectionState::Disconnected: connection = tr("disconnected"); break;
+    }
+    connection_->setText(tr("Control plane: %1 (%2)").arg(client_->endpoint(), connection));
+    revision_->setText(timeline_->live() ? tr("Revision %1").arg(state_->revision())
+                                         : tr("Revision %1 (history)").arg(state_->revision()));
     updateTime();
     int pending = 0, running = 0;
-    for (int r = 0; r < pods_->rowCount(); ++r) {
-        const auto* pod = dynamic_cast<const k8s::io::api::core::v1::Pod*>(pods_->objectAt(r).get());
+    const auto& pods = state_->objects(QStringLiteral("pods"));
+    for (auto it = pods.cbegin(); it != pods.cend(); ++it) {
+        const auto* pod = dynamic_cast<const k8s::io::api::core::v1::Pod*>(it.value().get());
         if (!pod) continue;
         if (pod->status().phase() == "Pending") ++pending;
         if (pod->status().phase() == "Running") ++running;
     }
-    counts_->setText(tr("%n node(s)", nullptr, nodes_->rowCount()) + QStringLiteral(" · ") +
-                     tr("%n pod(s): %1 pending, %2 running", nullptr, pods_->rowCount()).arg(pending).arg(running));
+    counts_->setText(tr("%n node(s)", nullptr, int(state_->objects(QStringLiteral("nodes")).size())) +
+                     QStringLiteral(" · ") +
+                     tr("%n pod(s): %1 pending, %2 running", nullptr, int(pods.size())).arg(pending).arg(running));
+    if (!state_->error().isEmpty()) statusBar()->showMessage(state_->error(), 10000);
+}
+
+bool MainWindow::loaded() const { return nodes_->revision() > 0 && pods_->revision() > 0; }
+
+void MainWindow::repaintViews() {
+    for (QWidget* w : findChildren<QWidget*>()) w->update();
+}
+
+void MainWindow::setDark(bool dark) {
+    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
+        theme::apply(*app, dark ? theme::Mode::Dark : theme::Mode::Light);
+    if (dark_ && dark_->isChecked() != dark) dark_->setChecked(dark);
+    repaintViews();
+    updateTime();
+}
+
+void MainWindow::setFontScale(double scale) {
+    theme::setFontScale(scale);
+    repaintViews();
+}
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    setDark(settings.value(QStringLiteral("theme/dark"), false).toBool());
+    setFontScale(settings.value(QStringLiteral("theme/fontScale"), 1.0).toDouble());
+    restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    if (options_.persistSettings) {
+        QSettings settings;
+        settings.setValue(QStringLiteral("mainwindow/geometry"), saveGeometry());
+        settings.setValue(QStringLiteral("mainwindow/state"), saveState());
+        settings.setValue(QStringLiteral("theme/dark"), theme::dark());
+        settings.setValue(QStringLiteral("theme/fontScale"), theme::fontScale());
+    }
+    QMainWindow::closeEvent(event);
+}
+
+Status MainWindow::writeScreenshots(const QString& dir, QSize size) {
+    if (!QDir().mkpath(dir)) return Status(StatusCode::PermissionDenied, "cannot create \"" + dir.toStdString() + "\"");
+    state_->flush();
+    // The inspector shows the selection: a pod if nothing is selected yet (the newest one, the
+    // one the scenario is about).
+    if (selection_->selected().isNull()) {
+        const auto& pods = state_->objects(QStringLiteral("pods"));
+        QString newest;
+        std::string newestTime;  // RFC 3339: in the same form they sort as times do
+        for (auto it = pods.cbegin(); it != pods.cend(); ++it) {
+            const auto& meta = static_cast<const k8s::io::api::core::v1::Pod&>(*it.value()).metadata();
+            const std::string& created = meta.creation_timestamp();
+            if (newest.isEmpty() || created > newestTime || (created == newestTime && it.key() < newest)) {
+                newest = it.key();
+                newestTime = created;
+            }
+        }
+        if (!newest.isEmpty()) selection_->select(ObjectRef::pod(newest));
+    }
+    // Each view on its own, at the size asked for, over the same models.
+    const std::vector<std::pair<QString, std::function<QWidget*()>>> views = {
+        {QStringLiteral("journey"), [&] { return new JourneyView(client_, timeline_, selection_, state_); }},
+        {QStringLiteral("cluster"), [&] { return new ClusterView(state_, selection_); }},
+        {QStringLiteral("inspector"), [&] { return new InspectorView(client_, state_, timeline_, selection_); }},
+        {QStringLiteral("events"), [&] { return new EventLogView(state_, timeline_, selection_); }},
+        {QStringLiteral("charts"), [&] { return new ChartsView(client_, timeline_); }},
+    };
+    for (const auto& [name, make] : views) {
+        std::unique_ptr<QWidget> w(make());
+        w->setAttribute(Qt::WA_DontShowOnScreen);
+        w->resize(size);
+        w->show();
+        // Let the view load and lay itself out (views poll their data on timers).
+        QElapsedTimer settle;
+        settle.start();
+        while (settle.elapsed() < 600) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
+        const QString file = dir + QLatin1Char('/') + name + QStringLiteral(".png");
+        if (!w->grab().save(file)) return Status(StatusCode::Internal, "cannot write \"" + file.toStdString() + "\"");
+    }
+    const QString file = dir + QStringLiteral("/window.png");
+    if (!grab().save(file)) return Status(StatusCode::Internal, "cannot write \"" + file.toStdString() + "\"");
+    return {};
 }
 
 }  // namespace pilothouse::ui

@@ -1,51 +1,135 @@
-// The main window of this stage: the control plane's nodes and pods as kubectl would list them,
-// live from the store through the client's informers; a toolbar with the simulation's time
-// controls (play/pause: Space, step one event: Right, speed 0.1×–1000×); the connection, the store
-// revision, the virtual time and speed, and pending/running pods in the status bar. The journey, cluster and timeline views of
-// the explorer replace this later.
+// The explorer's main window. The journey view in the middle; the cluster view, the inspector, the
+// event log, the charts and kubectl-style tables in docks (moved, closed and restored as the user
+// left them: QMainWindow state in QSettings). Every view follows one selection (SelectionModel)
+// and one moment (Timeline): live, or a past moment picked on the timeline slider, read from the
+// store's history.
+//
+// The toolbar drives the embedded simulation: play/pause (Space), step one event (Right), step one
+// scheduling cycle (Shift+Right), speed 0.1×–1000× or as fast as possible, reset (Ctrl+R); the
+// timeline slider goes back in time (Left/Right when paused move it), "Live" (End) returns to the
+// present, "Resume here" (Ctrl+Return) replays the scenario to the moment shown and goes on from
+// there. The status bar shows virtual time, speed, pending and running pods, the store revision
+// and the connection.
 #pragma once
 
 #include <QMainWindow>
+#include <QSize>
+
+#include "util/status.h"
 
 class QAction;
 class QComboBox;
 class QLabel;
+class QSlider;
 class QTabWidget;
 class QTableView;
 
 namespace pilothouse::ui {
 
+namespace clusterview {
+class ClusterView;
+}
+class ClusterState;
+class ChartsView;
 class ControlPlaneClient;
 class EmbeddedSession;
+class EventLogView;
+class InspectorView;
+class JourneyView;
 class ObjectTableModel;
+class SelectionModel;
+class Timeline;
 
 class MainWindow final : public QMainWindow {
     Q_OBJECT
 public:
-    // `session`: the embedded simulation whose time the toolbar controls (null: no time controls).
-    explicit MainWindow(ControlPlaneClient* client, EmbeddedSession* session = nullptr, QWidget* parent = nullptr);
+    struct Options {
+        // Restore the layout, palette and font scale saved by the last window and save them on
+        // close. Off for screenshots and tests (they must not depend on a user's settings).
+        bool persistSettings = true;
+    };
 
+    // `session`: the embedded simulation whose time the toolbar controls (null: no time controls).
+    MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Options options, QWidget* parent = nullptr);
+    MainWindow(ControlPlaneClient* client, EmbeddedSession* session = nullptr, QWidget* parent = nullptr)
+        : MainWindow(client, session, Options{false}, parent) {}
+    ~MainWindow() override;
+
+    Timeline* timeline() const { return timeline_; }
+    SelectionModel* selection() const { return selection_; }
+    ClusterState* clusterState() const { return state_; }
     ObjectTableModel* nodesModel() const { return nodes_; }
     ObjectTableModel* podsModel() const { return pods_; }
     QTabWidget* tabs() const { return tabs_; }
+    JourneyView* journeyView() const { return journey_; }
+    clusterview::ClusterView* clusterView() const { return clusterView_; }
+    InspectorView* inspectorView() const { return inspector_; }
+    EventLogView* eventLogView() const { return events_; }
+    ChartsView* chartsView() const { return charts_; }
+
     QAction* playAction() const { return play_; }
     QAction* stepAction() const { return step_; }
+    QAction* stepCycleAction() const { return stepCycle_; }
+    QAction* resetAction() const { return reset_; }
+    QAction* liveAction() const { return live_; }
+    QAction* resumeAction() const { return resume_; }
+    QAction* darkAction() const { return dark_; }
     QComboBox* speedBox() const { return speedBox_; }
+    QSlider* timelineSlider() const { return slider_; }
+
+    // The views' state is loaded (each informer has listed).
+    bool loaded() const;
+    // journey.png, cluster.png, inspector.png, events.png and charts.png — each view on its own at
+    // `size` — and window.png (the whole window as it is) into `dir`.
+    Status writeScreenshots(const QString& dir, QSize size);
+
+    // Light or dark palette for the whole application (views repaint).
+    void setDark(bool dark);
+    // Text size factor for projectors (1 = normal).
+    void setFontScale(double scale);
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
 
 private:
-    QTableView* makeTable(ObjectTableModel* model);
+    void makeViews();
     void makeSimulationToolBar();
+    void makeTimelineToolBar();
+    void makeMenus();
+    QTableView* makeTable(ObjectTableModel* model);
+    void onPresentChanged();
+    void onViewChanged();
     void updateStatus();
     void updateTime();
+    void restoreSettings();
+    void repaintViews();
 
     ControlPlaneClient* client_;
     EmbeddedSession* session_;
-    QAction* play_ = nullptr;
-    QAction* step_ = nullptr;
-    QComboBox* speedBox_ = nullptr;
+    Options options_;
+    Timeline* timeline_;
+    SelectionModel* selection_;
+    ClusterState* state_;
     ObjectTableModel* nodes_;
     ObjectTableModel* pods_;
-    QTabWidget* tabs_;
+    QTabWidget* tabs_ = nullptr;
+    JourneyView* journey_ = nullptr;
+    clusterview::ClusterView* clusterView_ = nullptr;
+    InspectorView* inspector_ = nullptr;
+    EventLogView* events_ = nullptr;
+    ChartsView* charts_ = nullptr;
+
+    QAction* play_ = nullptr;
+    QAction* step_ = nullptr;
+    QAction* stepCycle_ = nullptr;
+    QAction* reset_ = nullptr;
+    QAction* live_ = nullptr;
+    QAction* resume_ = nullptr;
+    QAction* dark_ = nullptr;
+    QComboBox* speedBox_ = nullptr;
+    QSlider* slider_ = nullptr;
+    QLabel* viewTime_ = nullptr;
+
     QLabel* connection_;
     QLabel* revision_;
     QLabel* time_;

@@ -17,14 +17,15 @@ const api::ResourceType* typeOf(const QString& resource) {
 }
 }  // namespace
 
-ObjectTableModel::ObjectTableModel(ControlPlaneClient* client, const QString& resource, QObject* parent)
-    : QAbstractTableModel(parent), client_(client), resource_(resource) {
+ObjectTableModel::ObjectTableModel(ClusterState* state, Timeline* timeline, const QString& resource, QObject* parent)
+    : QAbstractTableModel(parent), state_(state), timeline_(timeline), resource_(resource) {
     if (const api::ResourceType* type = typeOf(resource)) {
         auto empty = kubectl::buildTable(*type, {}, kubectl::Columns::Wide, type->namespaced, 0);
         for (const auto& h : empty.headers) headers_ << QString::fromStdString(h);
     }
-    connect(client, &ControlPlaneClient::objectsListed, this, &ObjectTableModel::onListed);
-    connect(client, &ControlPlaneClient::objectChanged, this, &ObjectTableModel::onChanged);
+    connect(state, &ClusterState::reset, this, &ObjectTableModel::onReset);
+    connect(state, &ClusterState::changed, this, &ObjectTableModel::onChanged);
+    onReset(resource_);
 }
 
 int ObjectTableModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(rows_.size()); }
@@ -33,6 +34,8 @@ int ObjectTableModel::columnCount(const QModelIndex& parent) const { return pare
 QVariant ObjectTableModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || index.row() >= rows_.size()) return {};
     const Row& row = rows_[index.row()];
+    // Cells are printed when first shown (a table of 150,000 pods prints only what is seen).
+    if (row.cells.isEmpty()) row.cells = cellsFor(row.object);
     if (role == Qt::DisplayRole || role == Qt::ToolTipRole) return row.cells.value(index.column());
     if (role == Qt::ForegroundRole) {
         const QString& cell = row.cells.value(index.column());
@@ -58,60 +61,57 @@ ObjectPtr ObjectTableModel::objectAt(int row) const {
     return row >= 0 && row < rows_.size() ? rows_[row].object : nullptr;
 }
 
-QString ObjectTableModel::keyOf(const ObjectPtr& object) {
-    return QString::fromStdString(api::namespacedName(api::metadata(*object)));
-}
-
 QStringList ObjectTableModel::cellsFor(const ObjectPtr& object) const {
     const api::ResourceType* type = typeOf(resource_);
     std::vector<std::unique_ptr<google::protobuf::Message>> one;
     one.emplace_back(object->New());
     one.back()->CopyFrom(*object);
-    auto table = kubectl::buildTable(*type, one, kubectl::Columns::Wide, type->namespaced, client_->nowNanos());
+    auto table = kubectl::buildTable(*type, one, kubectl::Columns::Wide, type->namespaced, timeline_->viewNanos());
     QStringList cells;
     for (const auto& c : table.rows.at(0)) cells << QString::fromStdString(c);
     return cells;
 }
 
-void ObjectTableModel::onListed(const QString& resource, const QVector<ObjectPtr>& objects, qint64 revision) {
+void ObjectTableModel::onReset(const QString& resource) {
     if (resource != resource_) return;
-    beginResetModel();  // a (re-)list replaces everything
+    beginResetModel();  // a (re-)list or a jump in time replaces everything
     rows_.clear();
-    for (const auto& o : objects) rows_.push_back({keyOf(o), o, cellsFor(o)});
+    const auto& objects = state_->objects(resource_);
+    rows_.reserve(objects.size());
+    for (auto it = objects.cbegin(); it != objects.cend(); ++it) rows_.push_back({it.key(), it.value(), {}});
     std::sort(rows_.begin(), rows_.end(), [](const Row& a, const Row& b) { return a.key < b.key; });
     endResetModel();
-    revision_ = revision;
+    revision_ = state_->revision();
     emit revisionChanged(revision_);
 }
 
-void ObjectTableModel::onChanged(const QString& resource, const ObjectEvent& event) {
+void ObjectTableModel::onChanged(const QString& resource, const QString& key, const ObjectPtr& object) {
     if (resource != resource_) return;
-    const QString key = keyOf(event.object);
     auto it = std::lower_bound(rows_.begin(), rows_.end(), key, [](const Row& r, const QString& k) { return r.key < k; });
     const int row = int(it - rows_.begin());
     const bool present = it != rows_.end() && it->key == key;
-    if (event.type == ObjectEvent::Type::Deleted) {
+    if (!object) {
         if (present) {
             beginRemoveRows({}, row, row);
             rows_.erase(it);
             endRemoveRows();
         }
     } else if (present) {
-        it->object = event.object;
-        it->cells = cellsFor(event.object);
+        it->object = object;
+        it->cells.clear();
         emit dataChanged(index(row, 0), index(row, columnCount() - 1));
     } else {
         beginInsertRows({}, row, row);
-        rows_.insert(it, Row{key, event.object, cellsFor(event.object)});
+        rows_.insert(it, Row{key, object, {}});
         endInsertRows();
     }
-    revision_ = event.revision;
+    revision_ = state_->revision();
     emit revisionChanged(revision_);
 }
 
 void ObjectTableModel::refreshTimes() {
     if (rows_.isEmpty()) return;
-    for (auto& r : rows_) r.cells = cellsFor(r.object);
+    for (auto& r : rows_) r.cells.clear();
     emit dataChanged(index(0, 0), index(int(rows_.size()) - 1, columnCount() - 1), {Qt::DisplayRole});
 }
 

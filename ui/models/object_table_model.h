@@ -1,6 +1,7 @@
 // A table of the objects of one resource type with kubectl's columns for it (the same printer as
-// `pilothousectl get`), kept current from a ControlPlaneClient's informer: a list resets the model,
-// each watch event inserts, changes or removes one row (incremental model signals).
+// `pilothousectl get`), at the moment the timeline shows (ClusterState): a list or a jump in time
+// resets the model, each watch event inserts, changes or removes one row (incremental model
+// signals). AGE counts to the moment shown.
 #pragma once
 
 #include <QAbstractTableModel>
@@ -8,15 +9,16 @@
 #include <QStringList>
 #include <QVector>
 
-#include "client/control_plane_client.h"
+#include "models/cluster_state.h"
+#include "models/timeline.h"
 
 namespace pilothouse::ui {
 
 class ObjectTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    // `resource` as kubectl names it ("pods", "nodes").
-    ObjectTableModel(ControlPlaneClient* client, const QString& resource, QObject* parent = nullptr);
+    // `resource` as kubectl names it ("pods", "nodes"); `state` must follow it.
+    ObjectTableModel(ClusterState* state, Timeline* timeline, const QString& resource, QObject* parent = nullptr);
 
     int rowCount(const QModelIndex& parent = {}) const override;
     int columnCount(const QModelIndex& parent = {}) const override;
@@ -34,18 +36,18 @@ signals:
     void revisionChanged(qint64 revision);
 
 private:
-    void onListed(const QString& resource, const QVector<ObjectPtr>& objects, qint64 revision);
-    void onChanged(const QString& resource, const ObjectEvent& event);
+    void onReset(const QString& resource);
+    void onChanged(const QString& resource, const QString& key, const ObjectPtr& object);
     QStringList cellsFor(const ObjectPtr& object) const;
-    static QString keyOf(const ObjectPtr& object);
 
-    ControlPlaneClient* client_;
+    ClusterState* state_;
+    Timeline* timeline_;
     QString resource_;
     QStringList headers_;
     struct Row {
         QString key;  // namespace/name
         ObjectPtr object;
-        QStringList cells;
+        mutable QStringList cells;  // printed on first use
     };
     QVector<Row> rows_;  // sorted by key, as kubectl lists
     qint64 revision_ = 0;

@@ -32,24 +32,78 @@ StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::str
         if (!scenario) return scenario.status();
         s->scenario_ = std::move(*scenario);
     }
-    cluster::ClusterOptions options;
-    options.storePath = storePath;
-    options.seed = s->scenario_.seed;
-    auto c = cluster::Cluster::create(options);
-    if (!c) return c.status();
-    s->cluster_ = std::move(*c);
-    // As `pilothousectl simulate` does: the scenario's objects, then the components, then its
-    // actions on the loop.
-    s->runner_ = std::make_unique<cluster::ScenarioRunner>(*s->cluster_, s->scenario_);
-    PH_RETURN_IF_ERROR(s->runner_->applyObjects());
-    auto nodeActions = cluster::addStandardComponents(*s->cluster_);
-    if (!nodeActions) return nodeActions.status();
-    s->runner_->setNodeActionHandler(*nodeActions);
-    s->runner_->scheduleActions();
+    s->storePath_ = storePath;
+    PH_RETURN_IF_ERROR(s->build());
     s->timer_ = new QTimer(s.get());
     QObject::connect(s->timer_, &QTimer::timeout, s.get(), [raw = s.get()] { raw->tick(); });
     s->timer_->start(kTickMillis);
     return s;
+}
+
+Status EmbeddedSession::build() {
+    cluster::ClusterOptions options;
+    options.storePath = storePath_;
+    options.seed = scenario_.seed;
+    auto c = cluster::Cluster::create(options);
+    if (!c) return c.status();
+    // The runner refers to the cluster: it goes first.
+    runner_.reset();
+    cluster_ = std::move(*c);
+    // As `pilothousectl simulate` does: the scenario's objects, then the components, then its
+    // actions on the loop.
+    runner_ = std::make_unique<cluster::ScenarioRunner>(*cluster_, scenario_);
+    PH_RETURN_IF_ERROR(runner_->applyObjects());
+    auto nodeActions = cluster::addStandardComponents(*cluster_);
+    if (!nodeActions) return nodeActions.status();
+    runner_->setNodeActionHandler(*nodeActions);
+    runner_->scheduleActions();
+    return {};
+}
+
+Status EmbeddedSession::rewindTo(sim::Duration elapsed) {
+    if (elapsed < sim::Duration::zero()) elapsed = sim::Duration::zero();
+    emit clusterAboutToBeReplaced();
+    // A store file is started again too: what it held after `elapsed` is what is being undone.
+    if (storePath_ != ":memory:" && !storePath_.empty()) {
+        runner_.reset();
+        cluster_.reset();
+        QFile::remove(QString::fromStdString(storePath_));
+    }
+    Status st = build();
+    if (st.isOk()) st = cluster_->runUntil(cluster_->loop().epoch() + elapsed);
+    wall_.restart();
+    emit clusterReplaced();
+    emit timeChanged();
+    return st;
+}
+
+void EmbeddedSession::setAsFastAsPossible(bool on) {
+    asFastAsPossible_ = on;
+    wall_.restart();
+    emit speedChanged(speed_);
+}
+
+StatusOr<bool> EmbeddedSession::stepSchedulingCycle() {
+    const int64_t seen = cluster_->journeys().lastSeq();
+    auto attempted = [&] {
+        for (const auto& r : cluster_->journeys().since(seen))
+            if (r.stage.stage == sim::kStageSchedulingAttempt) return true;
+        return false;
+    };
+    // Bounded, in case the scheduler has nothing to do for a very long time.
+    for (int i = 0; i < 100'000 && !attempted(); ++i) {
+        auto next = cluster_->loop().nextEventTime();
+        if (!next) {
+            emit timeChanged();
+            return false;
+        }
+        if (Status st = cluster_->runUntil(*next); !st.isOk()) {
+            emit timeChanged();
+            return st;
+        }
+    }
+    emit timeChanged();
+    return attempted();
 }
 
 void EmbeddedSession::setPlaying(bool playing) {
@@ -85,7 +139,10 @@ void EmbeddedSession::tick() {
     if (!playing_) return;
     const qint64 wall = wall_.nsecsElapsed();
     wall_.restart();
-    const sim::Time target = cluster_->loop().now() + sim::scaleWallToVirtual(std::chrono::nanoseconds(wall), speed_);
+    // As fast as possible: as far as this tick's budget goes.
+    const sim::Time target = asFastAsPossible_ ? sim::Time::max()
+                                               : cluster_->loop().now() +
+                                                     sim::scaleWallToVirtual(std::chrono::nanoseconds(wall), speed_);
     // Event by event (each with its settling) until the target, or until this tick's budget is
     // spent: then the clock stays at the last event and the simulation runs slower than asked.
     QElapsedTimer spent;
@@ -93,7 +150,8 @@ void EmbeddedSession::tick() {
     for (;;) {
         auto next = cluster_->loop().nextEventTime();
         if (!next || *next > target) {
-            if (Status st = cluster_->runUntil(target); !st.isOk()) return fail(st);
+            if (target != sim::Time::max())
+                if (Status st = cluster_->runUntil(target); !st.isOk()) return fail(st);
             break;
         }
         if (Status st = cluster_->runUntil(*next); !st.isOk()) return fail(st);

@@ -2,10 +2,16 @@
 // scheduler, controllers and a kubelet per node (cluster::addStandardComponents) on one virtual
 // clock, started from a scenario (its manifests created, its timed actions scheduled).
 //
-// Time moves only when asked: play() advances virtual time at speed × wall time (0.1× to 1000×) on
-// a GUI-thread timer, a little at a time so the window stays responsive; step() runs the next
-// event (and the settling after it); runFor() runs as fast as possible (screenshots at a given
-// virtual time). A session starts paused at virtual time 0.
+// Time moves only when asked: play() advances virtual time at speed × wall time (0.1× to 1000×,
+// or as fast as possible) on a GUI-thread timer, a little at a time so the window stays
+// responsive; step() runs the next event (and the settling after it), stepSchedulingCycle() runs
+// events until the scheduler has made one more attempt; runFor() runs as fast as possible
+// (screenshots at a given virtual time). A session starts paused at virtual time 0.
+//
+// Going back in time: the same scenario and seed give the same run, event for event, so
+// rewindTo(t) builds the cluster again and replays the scenario to t — the cluster is then the
+// one that was there at t, and the simulation goes on from there (what happened after t is
+// forgotten). reset() is rewindTo(0). Both replace the Cluster object (clusterReplaced()).
 #pragma once
 
 #include <QElapsedTimer>
@@ -46,22 +52,41 @@ public:
     Status setSpeed(double speed);
     // Runs the next event and the settling after it; false when nothing is scheduled.
     StatusOr<bool> step();
+    // Runs events until the scheduler has finished one more scheduling attempt (a journey record
+    // of stage "scheduling"); false when time ran out of events first.
+    StatusOr<bool> stepSchedulingCycle();
     // Runs `d` of virtual time as fast as possible.
     Status runFor(sim::Duration d);
+    // Play as fast as the machine allows (speed is then ignored).
+    bool asFastAsPossible() const { return asFastAsPossible_; }
+    void setAsFastAsPossible(bool on);
+    // Replays the scenario from the start to `elapsed` (clamped at 0); the session stays paused
+    // or playing as it was.
+    Status rewindTo(sim::Duration elapsed);
+    Status reset() { return rewindTo(sim::Duration::zero()); }
     // Virtual time since the session started.
     sim::Duration elapsed() const { return cluster_->loop().now() - cluster_->loop().epoch(); }
 
 signals:
     void timeChanged();
+    // The cluster is about to be destroyed and rebuilt (reset, rewind): whoever reads it from
+    // another thread (a client's informers) must stop now.
+    void clusterAboutToBeReplaced();
+    // The cluster object was rebuilt (reset, rewind); cluster() is the new one.
+    void clusterReplaced();
     void playingChanged(bool playing);
     void speedChanged(double speed);
     void errorOccurred(const QString& message);
 
 private:
     EmbeddedSession() = default;
+    // A new cluster for the scenario at virtual time 0: objects created, components added,
+    // actions scheduled.
+    Status build();
     void tick();
     void fail(const Status& status);
 
+    std::string storePath_;
     std::unique_ptr<cluster::Cluster> cluster_;
     cluster::Scenario scenario_;
     std::unique_ptr<cluster::ScenarioRunner> runner_;
@@ -69,6 +94,7 @@ private:
     QElapsedTimer wall_;
     bool playing_ = false;
     double speed_ = 1.0;
+    bool asFastAsPossible_ = false;
 };
 
 }  // namespace pilothouse::ui

@@ -3,17 +3,28 @@
 #include <QAbstractItemModelTester>
 #include <QAction>
 #include <QComboBox>
+#include <QDockWidget>
+#include <QSettings>
+#include <QSlider>
+#include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include "api/codec/manifest.h"
 #include "api/object.h"
+#include "core_v1.pb.h"
 #include "client/in_process_client.h"
 #include "mainwindow/main_window.h"
+#include "models/cluster_state.h"
 #include "models/object_table_model.h"
+#include "models/selection_model.h"
+#include "models/timeline.h"
 #include "session/embedded_session.h"
 
 using namespace pilothouse;
+namespace core = k8s::io::api::core::v1;
 
 class UiTest : public QObject {
     Q_OBJECT
@@ -30,12 +41,23 @@ class UiTest : public QObject {
         return {};
     }
 
+    // The scenario's pod as the window's cluster state holds it at the moment shown.
+    static const core::Pod* webPod(ui::MainWindow& window) {
+        auto p = window.clusterState()->object(ui::ObjectRef::pod(QStringLiteral("default/web")));
+        return dynamic_cast<const core::Pod*>(p.get());
+    }
+    static qint64 at(ui::MainWindow& window, double seconds) {
+        return window.timeline()->epochNanos() + qint64(seconds * 1e9);
+    }
+
 private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
     void tablesFollowTheStore() {
         auto session = ui::EmbeddedSession::start(":memory:", QString());
         QVERIFY(session.isOk());
         QVERIFY2((*session)->applyManifests(QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/demo-cluster.yaml")).isOk(), "demo");
-        ui::InProcessClient client((*session)->controlPlane());
+        ui::InProcessClient client((*session)->cluster());
         ui::MainWindow window(&client);
         QAbstractItemModelTester nodesTester(window.nodesModel());
         QAbstractItemModelTester podsTester(window.podsModel());
@@ -97,7 +119,7 @@ private slots:
         auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/single-pod-journey.yaml"));
         QVERIFY2(session.isOk(), session.status().message().c_str());
         ui::EmbeddedSession& s = **session;
-        ui::InProcessClient client(s.controlPlane());
+        ui::InProcessClient client(s.cluster());
         ui::MainWindow window(&client, &s);
         window.show();
         QTRY_VERIFY(window.nodesModel()->rowCount() > 0);
@@ -129,6 +151,168 @@ private slots:
                 if (cell(pods, r, QStringLiteral("STATUS")) == QLatin1String("Running")) return true;
             return false;
         }());
+    }
+
+    // Dragging the timeline back shows the cluster as the store held it then; Live returns.
+    void timelineShowsThePast() {
+        auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/single-pod-journey.yaml"));
+        QVERIFY2(session.isOk(), session.status().message().c_str());
+        ui::EmbeddedSession& s = **session;
+        ui::InProcessClient client(s.cluster());
+        ui::MainWindow window(&client, &s);
+        window.show();
+        QVERIFY(s.runFor(std::chrono::seconds(40)).isOk());
+        QTRY_VERIFY(webPod(window) && webPod(window)->status().phase() == "Running");
+        QCOMPARE(window.timelineSlider()->maximum(), 40'000);
+        QCOMPARE(window.timelineSlider()->value(), 40'000);
+
+        // Before the pod was created (at 5 s): no pod; the nodes were there.
+        window.timelineSlider()->setValue(2'000);
+        QVERIFY(!window.timeline()->live());
+        QCOMPARE(window.timeline()->viewNanos(), at(window, 2));
+        window.clusterState()->flush();
+        QVERIFY(!window.clusterState()->live());
+        QVERIFY(!webPod(window));
+        QCOMPARE(window.podsModel()->rowCount(), 0);
+        QVERIFY(window.nodesModel()->rowCount() > 0);
+        QVERIFY(window.resumeAction()->isEnabled());
+
+        // Just after its creation: stored, not yet running.
+        window.timeline()->setView(at(window, 5.5));
+        window.clusterState()->flush();
+        QVERIFY(webPod(window));
+        QVERIFY(webPod(window)->status().phase() != "Running");
+        QCOMPARE(window.podsModel()->rowCount(), 1);
+
+        // Live again: as it is now.
+        window.liveAction()->trigger();
+        QVERIFY(window.timeline()->live());
+        QVERIFY(window.clusterState()->live());
+        QCOMPARE(webPod(window)->status().phase(), std::string("Running"));
+        QCOMPARE(window.timelineSlider()->value(), 40'000);
+    }
+
+    // "Resume here" replays the scenario to the moment shown and goes on from there; the same
+    // run follows (same node, same IP), as the scenario and its seed decide.
+    void resumeFromThePastReplaysTheSameRun() {
+        auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/single-pod-journey.yaml"));
+        QVERIFY(session.isOk());
+        ui::EmbeddedSession& s = **session;
+        ui::InProcessClient client(s.cluster());
+        QObject::connect(&s, &ui::EmbeddedSession::clusterAboutToBeReplaced, &client, [&] { client.detach(); });
+        QObject::connect(&s, &ui::EmbeddedSession::clusterReplaced, &client, [&] { client.reattach(s.cluster()); });
+        ui::MainWindow window(&client, &s);
+        window.show();
+        QVERIFY(s.runFor(std::chrono::seconds(40)).isOk());
+        QTRY_VERIFY(webPod(window) && webPod(window)->status().phase() == "Running");
+        const std::string node = webPod(window)->spec().node_name();
+        const std::string ip = webPod(window)->status().pod_ip();
+
+        window.timeline()->setView(at(window, 6));
+        window.resumeAction()->trigger();
+        QCOMPARE(s.elapsed(), sim::Duration(std::chrono::seconds(6)));
+        QVERIFY(window.timeline()->live());
+        QTRY_VERIFY(webPod(window) && webPod(window)->status().phase() != "Running");
+        QCOMPARE(window.timelineSlider()->maximum(), 6'000);
+
+        QVERIFY(s.runFor(std::chrono::seconds(34)).isOk());
+        QTRY_VERIFY(webPod(window) && webPod(window)->status().phase() == "Running");
+        QCOMPARE(webPod(window)->spec().node_name(), node);
+        QCOMPARE(webPod(window)->status().pod_ip(), ip);
+
+        // Reset: the beginning again, nothing created yet.
+        window.resetAction()->trigger();
+        QCOMPARE(s.elapsed(), sim::Duration::zero());
+        QTRY_VERIFY(window.loaded());
+        QTRY_VERIFY(!webPod(window));
+    }
+
+    // Shift+Right runs until the scheduler has made one attempt: the pod is then bound (or was
+    // rejected), not before.
+    void stepSchedulingCycle() {
+        auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/single-pod-journey.yaml"));
+        QVERIFY(session.isOk());
+        ui::EmbeddedSession& s = **session;
+        ui::InProcessClient client(s.cluster());
+        ui::MainWindow window(&client, &s);
+        window.stepCycleAction()->trigger();
+        bool attempted = false;
+        for (const auto& r : s.cluster().journeys().since(0))
+            attempted = attempted || r.stage.stage == sim::kStageSchedulingAttempt;
+        QVERIFY(attempted);
+        QVERIFY(s.elapsed() >= sim::Duration(std::chrono::seconds(5)));  // the pod is created at 5 s
+        QTRY_VERIFY(webPod(window) && !webPod(window)->spec().node_name().empty());
+        QVERIFY(!s.playing());
+        // As fast as possible is a speed choice of its own.
+        window.speedBox()->setCurrentIndex(window.speedBox()->count() - 1);
+        QVERIFY(s.asFastAsPossible());
+    }
+
+    // Clicking a row selects the object for every view.
+    void tableClickSelects() {
+        auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/demo-cluster.yaml"));
+        QVERIFY(session.isOk());
+        ui::InProcessClient client((*session)->cluster());
+        ui::MainWindow window(&client, session->get());
+        window.resize(1600, 1000);
+        window.show();
+        QTRY_COMPARE(window.nodesModel()->rowCount(), 3);
+        auto* nodesTable = qobject_cast<QTableView*>(window.tabs()->widget(0));
+        QVERIFY(nodesTable);
+        QSignalSpy spy(window.selection(), &ui::SelectionModel::selectionChanged);
+        const QModelIndex second = window.nodesModel()->index(1, 0);
+        emit nodesTable->clicked(second);
+        QCOMPARE(spy.count(), 1);
+        QCOMPARE(window.selection()->selected().resource, QStringLiteral("nodes"));
+        QCOMPARE(window.selection()->selected().name, QStringLiteral("node-b"));
+    }
+
+    // The layout (docks, toolbars) and the palette are saved on close and restored next time.
+    void layoutIsRestored() {
+        QSettings().clear();
+        auto session = ui::EmbeddedSession::start(":memory:", QString());
+        QVERIFY(session.isOk());
+        ui::InProcessClient client((*session)->cluster());
+        {
+            ui::MainWindow window(&client, session->get(), ui::MainWindow::Options{true});
+            window.show();
+            auto* events = window.findChild<QDockWidget*>(QStringLiteral("eventsDock"));
+            QVERIFY(events);
+            QVERIFY(events->isVisible());
+            events->close();
+            window.setDark(true);
+            window.close();
+        }
+        ui::MainWindow again(&client, session->get(), ui::MainWindow::Options{true});
+        again.show();
+        QVERIFY(!again.findChild<QDockWidget*>(QStringLiteral("eventsDock"))->isVisible());
+        QVERIFY(again.findChild<QDockWidget*>(QStringLiteral("clusterDock"))->isVisible());
+        QVERIFY(again.darkAction()->isChecked());
+        again.setDark(false);
+        again.close();
+        QSettings().clear();
+    }
+
+    // --screenshot's files: one per view at the size asked for, and the window.
+    void screenshotsOfEveryView() {
+        auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/single-pod-journey.yaml"));
+        QVERIFY(session.isOk());
+        QVERIFY((*session)->runFor(std::chrono::seconds(30)).isOk());
+        ui::InProcessClient client((*session)->cluster());
+        ui::MainWindow window(&client, session->get());
+        window.resize(1280, 800);
+        window.show();
+        QTRY_VERIFY(window.loaded());
+        QTemporaryDir dir;
+        QVERIFY(window.writeScreenshots(dir.path(), QSize(960, 540)).isOk());
+        for (const char* name : {"journey", "cluster", "inspector", "events", "charts"}) {
+            QImage image(dir.path() + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
+            QVERIFY2(!image.isNull(), name);
+            QCOMPARE(image.size(), QSize(960, 540));
+        }
+        QCOMPARE(QImage(dir.path() + QStringLiteral("/window.png")).size(), QSize(1280, 800));
+        // Nothing was selected: the inspector showed the scenario's pod.
+        QCOMPARE(window.selection()->selected().key(), QStringLiteral("default/web"));
     }
 };
 
