@@ -57,10 +57,13 @@ public:
     // go back in time).
     void record(const std::string& pod, JourneyStage stage) {
         std::lock_guard lock(mu_);
-        auto& stages = journeys_[pod];
-        if (!stages.empty() && stage.start < stages.back().start) stage.start = stages.back().start;
+        auto& indexes = byPod_[pod];
+        if (!indexes.empty()) {
+            const Time previous = records_[indexes.back()].stage.start;
+            if (stage.start < previous) stage.start = previous;
+        }
         if (stage.end < stage.start) stage.end = stage.start;
-        stages.push_back(stage);
+        indexes.push_back(records_.size());
         records_.push_back({int64_t(records_.size()) + 1, pod, std::move(stage)});
     }
     // Every record with seq > `after`, in order, at most `limit` of them.
@@ -76,20 +79,30 @@ public:
         std::lock_guard lock(mu_);
         return int64_t(records_.size());
     }
+    // pod -> its stages in the order recorded.
     std::map<std::string, std::vector<JourneyStage>> snapshot() const {
         std::lock_guard lock(mu_);
-        return journeys_;
+        std::map<std::string, std::vector<JourneyStage>> out;
+        for (const auto& [pod, indexes] : byPod_) out.emplace(pod, stagesAt(indexes));
+        return out;
     }
     std::vector<JourneyStage> of(const std::string& pod) const {
         std::lock_guard lock(mu_);
-        auto it = journeys_.find(pod);
-        return it == journeys_.end() ? std::vector<JourneyStage>{} : it->second;
+        auto it = byPod_.find(pod);
+        return it == byPod_.end() ? std::vector<JourneyStage>{} : stagesAt(it->second);
     }
 
 private:
+    std::vector<JourneyStage> stagesAt(const std::vector<size_t>& indexes) const {
+        std::vector<JourneyStage> out;
+        out.reserve(indexes.size());
+        for (size_t i : indexes) out.push_back(records_[i].stage);
+        return out;
+    }
+
     mutable std::mutex mu_;
-    std::map<std::string, std::vector<JourneyStage>> journeys_;  // pod -> stages in order recorded
-    std::vector<JourneyRecord> records_;                         // every stage, in order recorded
+    std::vector<JourneyRecord> records_;                 // every stage, in order recorded (seq = index + 1)
+    std::map<std::string, std::vector<size_t>> byPod_;  // pod -> its records' indexes
 };
 
 }  // namespace pilothouse::sim

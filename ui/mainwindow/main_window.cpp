@@ -87,12 +87,19 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Opt
 
     connect(timeline_, &Timeline::presentChanged, this, &MainWindow::onPresentChanged);
     connect(timeline_, &Timeline::viewChanged, this, &MainWindow::onViewChanged);
-    connect(state_, &ClusterState::reset, this, &MainWindow::updateStatus);
-    connect(nodes_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
-    connect(pods_, &ObjectTableModel::revisionChanged, this, &MainWindow::updateStatus);
+    // The counts walk every pod: one walk per burst of changes, not one per watch event.
+    statusDelay_.setSingleShot(true);
+    statusDelay_.setInterval(100);
+    connect(&statusDelay_, &QTimer::timeout, this, &MainWindow::updateStatus);
+    auto scheduleStatus = [this] {
+        if (!statusDelay_.isActive()) statusDelay_.start();
+    };
+    connect(state_, &ClusterState::reset, this, scheduleStatus);
+    connect(nodes_, &ObjectTableModel::revisionChanged, this, scheduleStatus);
+    connect(pods_, &ObjectTableModel::revisionChanged, this, scheduleStatus);
     connect(client_, &ControlPlaneClient::errorOccurred, this,
             [this](const QString& m) { statusBar()->showMessage(m, 10000); });
-    connect(client_, &ControlPlaneClient::connectionStateChanged, this, &MainWindow::updateStatus);
+    connect(client_, &ControlPlaneClient::connectionStateChanged, this, scheduleStatus);
     // AGE and a remote control plane's clock move even when nothing else happens.
     auto* tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {

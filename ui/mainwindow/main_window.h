@@ -14,6 +14,7 @@
 
 #include <QMainWindow>
 #include <QSize>
+#include <QTimer>
 
 #include "util/status.h"
 
@@ -130,6 +131,7 @@ private:
     QSlider* slider_ = nullptr;
     QLabel* viewTime_ = nullptr;
 
+    QTimer statusDelay_;
     QLabel* connection_;
     QLabel* revision_;
     QLabel* time_;

@@ -84,11 +84,15 @@ void EmbeddedSession::setAsFastAsPossible(bool on) {
 }
 
 StatusOr<bool> EmbeddedSession::stepSchedulingCycle() {
-    const int64_t seen = cluster_->journeys().lastSeq();
+    // Only the records added since the last look are read.
+    int64_t seen = cluster_->journeys().lastSeq();
+    bool found = false;
     auto attempted = [&] {
-        for (const auto& r : cluster_->journeys().since(seen))
-            if (r.stage.stage == sim::kStageSchedulingAttempt) return true;
-        return false;
+        for (const auto& r : cluster_->journeys().since(seen)) {
+            seen = r.seq;
+            found = found || r.stage.stage == sim::kStageSchedulingAttempt;
+        }
+        return found;
     };
     // Bounded, in case the scheduler has nothing to do for a very long time.
     for (int i = 0; i < 100'000 && !attempted(); ++i) {

@@ -18,18 +18,13 @@
 #include "cluster/metrics_sampler.h"
 #include "cluster/scenario.h"
 
+#include "../proc_status.h"
+
+using pilothouse::benchmarks::procStatusKiB;
+
 using namespace pilothouse;
 
 namespace {
-
-long procStatusKiB(const char* field) {
-    std::ifstream status("/proc/self/status");
-    const std::string prefix = std::string(field) + ":";
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind(prefix, 0) == 0) return std::strtol(line.c_str() + prefix.size(), nullptr, 10);
-    return -1;
-}
 
 Status createAll(cluster::Cluster& c, const std::string& yaml) {
     std::vector<std::string> warnings;

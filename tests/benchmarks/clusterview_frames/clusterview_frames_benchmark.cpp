@@ -39,6 +39,10 @@
 #include "session/embedded_session.h"
 #include "theme/theme.h"
 
+#include "../proc_status.h"
+
+using pilothouse::benchmarks::procStatusKiB;
+
 using namespace pilothouse;
 using pilothouse::testing::FakeControlPlaneClient;
 using pilothouse::ui::clusterview::ClusterView;
@@ -54,15 +58,6 @@ double threadCpuMs() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
     return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
-
-long procStatusKiB(const char* field) {
-    std::ifstream status("/proc/self/status");
-    const std::string prefix = std::string(field) + ":";
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind(prefix, 0) == 0) return std::strtol(line.c_str() + prefix.size(), nullptr, 10);
-    return -1;
 }
 
 std::string nodeName(int i) {

@@ -27,6 +27,10 @@
 
 #if __has_include(<valgrind/callgrind.h>)
 #include <valgrind/callgrind.h>
+
+#include "../proc_status.h"
+
+using pilothouse::benchmarks::procStatusKiB;
 #else
 #define CALLGRIND_ZERO_STATS
 #define CALLGRIND_DUMP_STATS_AT(name)
@@ -36,14 +40,6 @@ using namespace pilothouse;
 namespace core = k8s::io::api::core::v1;
 
 namespace {
-
-long peakRssKiB() {
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0) return std::strtol(line.c_str() + 6, nullptr, 10);
-    return -1;
-}
 
 std::shared_ptr<core::Node> makeNode(int i) {
     auto n = std::make_shared<core::Node>();
@@ -168,6 +164,6 @@ int main(int argc, char** argv) {
     std::printf("  %-34s %.0f pods/s\n", "throughput", pods / seconds);
     if (clientThreads) std::printf("  %-34s %.2f s\n", "client done creating after", clientSeconds);
     std::printf("  %-34s %zu\n", "pods left unbound", unbound);
-    std::printf("  %-34s %ld MiB\n", "peak RSS", peakRssKiB() / 1024);
+    std::printf("  %-34s %ld MiB\n", "peak RSS", procStatusKiB("VmHWM") / 1024);
     return unbound == 0 ? 0 : 1;
 }

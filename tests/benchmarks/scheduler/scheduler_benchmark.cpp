@@ -54,6 +54,10 @@
 #include "scheduler/plugins/registry.h"
 #include "scheduler/snapshot_scheduler.h"
 
+#include "../proc_status.h"
+
+using pilothouse::benchmarks::procStatusKiB;
+
 using namespace pilothouse;
 using namespace pilothouse::scheduler;
 namespace core = k8s::io::api::core::v1;
@@ -72,16 +76,6 @@ struct Config {
 };
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// A field of /proc/self/status in KiB ("VmHWM", "VmRSS"), -1 if absent.
-long procStatusKiB(const char* field) {
-    std::ifstream status("/proc/self/status");
-    const std::string prefix = std::string(field) + ":";
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind(prefix, 0) == 0) return std::strtol(line.c_str() + prefix.size(), nullptr, 10);
-    return -1;
-}
 
 // ---- objects, after scheduler_perf's templates ----
 

@@ -35,6 +35,10 @@
 
 #include "store/store.h"
 
+#include "../proc_status.h"
+
+using pilothouse::benchmarks::procStatusKiB;
+
 using namespace pilothouse;
 using namespace pilothouse::store;
 using Clock = std::chrono::steady_clock;
@@ -50,18 +54,6 @@ struct Config {
 
 double secondsSince(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-// A field of /proc/self/status in KiB ("VmHWM", "RssAnon", ...), -1 if absent.
-long procStatusKiB(const char* field) {
-    std::ifstream status("/proc/self/status");
-    const std::string prefix = std::string(field) + ":";
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind(prefix, 0) == 0)
-            return std::strtol(line.c_str() + prefix.size(), nullptr, 10);
-    }
-    return -1;
 }
 
 // VmHWM counts file-backed pages too, and each of the store's reader connections maps the
