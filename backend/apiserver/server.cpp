@@ -919,6 +919,19 @@ public:
         : type_(type), watch_(std::move(watch)), filter_(std::move(filter)), cache_(cache), delivered_(std::move(delivered)) {}
 
     StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) override {
+        auto shared = nextShared(timeout);
+        if (!shared) return shared.status();
+        std::vector<WatchEvent> out;
+        out.reserve(shared->size());
+        for (const auto& e : *shared) {
+            MessagePtr obj(e.object->New());
+            obj->CopyFrom(*e.object);
+            out.push_back({e.type, std::move(obj), e.revision});
+        }
+        return out;
+    }
+
+    StatusOr<std::vector<SharedWatchEvent>> nextShared(std::chrono::milliseconds timeout) override {
         auto events = watch_->nextShared(timeout);
         if (!events) {
             const Status& st = events.status();
@@ -928,7 +941,7 @@ public:
                                           std::to_string(watch_->lastRevision()));
             return st;
         }
-        std::vector<WatchEvent> out;
+        std::vector<SharedWatchEvent> out;
         for (const auto& e : *events) {
             if (filter_.podNodeName) {
                 auto node = peekPodNodeName(e->kv.value);
@@ -937,9 +950,7 @@ public:
             auto shared = cache_.decode(type_, e->kv);
             if (!shared) return shared.status();
             if (!filter_.matches(**shared)) continue;
-            MessagePtr obj((*shared)->New());
-            obj->CopyFrom(**shared);
-            out.push_back({e->type, std::move(obj), e->revision});
+            out.push_back({e->type, std::move(*shared), e->revision});
         }
         if (!out.empty()) delivered_->fetch_add(int64_t(out.size()), std::memory_order_relaxed);
         return out;

@@ -83,6 +83,14 @@ struct WatchEvent {
     int64_t revision = 0;
 };
 
+// A WatchEvent whose object is shared with the API server's watch cache and every other watcher
+// that reads it this way: read-only, as the objects of client-go's informers are.
+struct SharedWatchEvent {
+    store::EventType type = store::EventType::Added;
+    std::shared_ptr<const google::protobuf::Message> object;
+    int64_t revision = 0;
+};
+
 // A watch through the API server: typed objects, filtered by namespace and selectors.
 class WatchStream {
 public:
@@ -90,6 +98,16 @@ public:
     // Events ready within `timeout`; an error closes the stream (Expired 410 when the revision was
     // compacted, ResourceExhausted when the client fell behind — watch again from lastRevision()).
     virtual StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) = 0;
+    // The same events without a copy of each object for this watcher, for clients that only read
+    // them (the scheduler's informers). The default takes next()'s copies.
+    virtual StatusOr<std::vector<SharedWatchEvent>> nextShared(std::chrono::milliseconds timeout) {
+        auto events = next(timeout);
+        if (!events) return events.status();
+        std::vector<SharedWatchEvent> out;
+        out.reserve(events->size());
+        for (auto& e : *events) out.push_back({e.type, std::move(e.object), e.revision});
+        return out;
+    }
     virtual int64_t lastRevision() const = 0;
     virtual void setNotify(std::function<void()> notify) = 0;
 };

@@ -62,8 +62,7 @@ Status EventRecorder::writeSeries(const Cached& c) {
     return resp.ok() ? Status() : resp.status;
 }
 
-Status EventRecorder::tick() {
-    const int64_t now = clock_.nowUnixNanos();
+Status EventRecorder::timers(int64_t now) {
     if (started_ == 0) return {};
     Status first;
     if (now >= nextRefresh_) {
@@ -94,7 +93,31 @@ Status EventRecorder::tick() {
 Status EventRecorder::eventf(const google::protobuf::Message& regarding, const google::protobuf::Message* related,
                              const std::string& type, const std::string& reason, const std::string& action,
                              const std::string& note) {
-    int64_t now = clock_.nowUnixNanos();
+    Recorded r;
+    r.now = clock_.nowUnixNanos();
+    r.regarding = referenceTo(regarding);
+    if (related) r.related = referenceTo(*related);
+    r.type = type;
+    r.reason = reason;
+    r.action = action;
+    r.note = note;
+    if (!sink_) return record(r);
+    sink_->push(std::move(r));
+    return {};
+}
+
+Status EventRecorder::tick() {
+    if (!sink_) return timers(clock_.nowUnixNanos());
+    Recorded r;
+    r.tick = true;
+    r.now = clock_.nowUnixNanos();
+    sink_->push(std::move(r));
+    return {};
+}
+
+Status EventRecorder::record(const Recorded& r) {
+    if (r.tick) return timers(r.now);
+    int64_t now = r.now;
     // Names must be unique; two events in the same virtual nanosecond get consecutive stamps.
     if (now <= lastNanos_) now = lastNanos_ + 1;
     lastNanos_ = now;
@@ -105,25 +128,25 @@ Status EventRecorder::eventf(const google::protobuf::Message& regarding, const g
         nextRefresh_ = now + kRefreshTimeNanos;
     }
     auto event = std::make_shared<core::Event>();
-    const auto& meta = api::metadata(regarding);
+    const core::ObjectReference& regarding = r.regarding;
     char suffix[32];
     std::snprintf(suffix, sizeof suffix, ".%llx", static_cast<unsigned long long>(now));
-    event->mutable_metadata()->set_name(meta.name() + suffix);
-    event->mutable_metadata()->set_namespace_(meta.namespace_().empty() ? "default" : meta.namespace_());
-    *event->mutable_involved_object() = referenceTo(regarding);
-    if (related) *event->mutable_related() = referenceTo(*related);
-    event->set_type(type);
-    event->set_reason(reason);
-    event->set_action(action);
-    event->set_message(note);
+    event->mutable_metadata()->set_name(regarding.name() + suffix);
+    event->mutable_metadata()->set_namespace_(regarding.namespace_().empty() ? "default" : regarding.namespace_());
+    *event->mutable_involved_object() = regarding;
+    if (r.related) *event->mutable_related() = *r.related;
+    event->set_type(r.type);
+    event->set_reason(r.reason);
+    event->set_action(r.action);
+    event->set_message(r.note);
     event->set_event_time(rfc3339::formatMicro(now));
     event->set_reporting_component(controller_);
     event->set_reporting_instance(instance_);
 
     // The isomorphic key (getKey): everything but the note and the times.
-    std::string key = type + '\x1e' + action + '\x1e' + reason + '\x1e' + controller_ + '\x1e' + instance_ + '\x1e';
+    std::string key = r.type + '\x1e' + r.action + '\x1e' + r.reason + '\x1e' + controller_ + '\x1e' + instance_ + '\x1e';
     appendRef(key, event->involved_object());
-    if (related) appendRef(key, event->related());
+    if (r.related) appendRef(key, event->related());
     if (auto it = cache_.find(key); it != cache_.end()) {
         Cached& c = it->second;
         c.lastObserved = now;
@@ -159,11 +182,66 @@ Status EventRecorder::eventf(const google::protobuf::Message& regarding, const g
          ++retry) {
         lastNanos_ = ++now;
         std::snprintf(suffix, sizeof suffix, ".%llx", static_cast<unsigned long long>(now));
-        event->mutable_metadata()->set_name(meta.name() + suffix);
+        event->mutable_metadata()->set_name(regarding.name() + suffix);
         if (auto it = cache_.find(key); it != cache_.end()) it->second.name = event->metadata().name();
         resp = server_.handle(req);
     }
     return resp.ok() ? Status() : resp.status;
 }
+
+// ---- the asynchronous sink ----
+
+EventRecorder::Sink::Sink(EventRecorder& recorder) : recorder_(recorder), thread_([this] { run(); }) {}
+
+EventRecorder::Sink::~Sink() {
+    {
+        std::lock_guard lock(mu_);
+        stopping_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();  // after writing what was queued
+}
+
+void EventRecorder::Sink::push(Recorded r) {
+    {
+        std::lock_guard lock(mu_);
+        queue_.push_back(std::move(r));
+    }
+    wake_.notify_one();
+}
+
+void EventRecorder::Sink::flush() {
+    std::unique_lock lock(mu_);
+    idle_.wait(lock, [this] { return queue_.empty() && !busy_; });
+}
+
+void EventRecorder::Sink::run() {
+    std::unique_lock lock(mu_);
+    for (;;) {
+        wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // stopping, nothing left
+        Recorded r = std::move(queue_.front());
+        queue_.pop_front();
+        busy_ = true;
+        lock.unlock();
+        // As the broadcaster does, a write the API server rejects is dropped (and counted).
+        if (!recorder_.record(r).isOk()) dropped_.fetch_add(1, std::memory_order_relaxed);
+        lock.lock();
+        busy_ = false;
+        if (queue_.empty()) idle_.notify_all();
+    }
+}
+
+void EventRecorder::startRecordingAsync() {
+    if (!sink_) sink_ = std::make_unique<Sink>(*this);
+}
+
+void EventRecorder::flush() {
+    if (sink_) sink_->flush();
+}
+
+int64_t EventRecorder::droppedWrites() const { return sink_ ? sink_->dropped() : 0; }
+
+EventRecorder::~EventRecorder() { sink_.reset(); }
 
 }  // namespace pilothouse::client

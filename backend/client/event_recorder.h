@@ -16,10 +16,18 @@
 
 #include <google/protobuf/message.h>
 
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
+#include <thread>
 #include <unordered_map>
 
 #include "apiserver/server.h"
+#include "core_v1.pb.h"
 #include "sim/clock.h"
 
 namespace pilothouse::client {
@@ -39,7 +47,49 @@ public:
     // The broadcaster's two timers, on the virtual clock: call from the owner's reconcile step.
     Status tick();
 
+    // Writing to the API server. By default eventf() and tick() write before they return, on the
+    // caller's thread: the simulation stays deterministic (the same events at the same store
+    // revisions every run). After startRecordingAsync() they only queue the event, and a thread of
+    // the recorder's own writes it, in order — as client-go's broadcaster does
+    // (StartRecordingToSink), so a component never waits for its events; eventf() then returns
+    // Ok, and a write the API server rejects is dropped and counted. flush() waits until every
+    // queued event is written; the destructor writes what is queued, then stops the thread.
+    void startRecordingAsync();
+    void flush();
+    int64_t droppedWrites() const;
+    ~EventRecorder();
+
 private:
+    // What eventf() or tick() captured at the call, written by record().
+    struct Recorded {
+        bool tick = false;
+        int64_t now = 0;
+        k8s::io::api::core::v1::ObjectReference regarding;
+        std::optional<k8s::io::api::core::v1::ObjectReference> related;
+        std::string type, reason, action, note;
+    };
+    Status record(const Recorded& r);
+    Status timers(int64_t now);
+
+    class Sink {
+    public:
+        explicit Sink(EventRecorder& recorder);
+        ~Sink();
+        void push(Recorded r);
+        void flush();
+        int64_t dropped() const { return dropped_.load(std::memory_order_relaxed); }
+
+    private:
+        void run();
+        EventRecorder& recorder_;
+        std::mutex mu_;
+        std::condition_variable wake_, idle_;
+        std::deque<Recorded> queue_;
+        bool busy_ = false, stopping_ = false;
+        std::atomic<int64_t> dropped_ = 0;
+        std::thread thread_;  // last: starts once the rest is built
+    };
+
     struct Cached {
         std::string namespace_, name;  // the stored Event
         int64_t eventTime = 0;
@@ -58,6 +108,7 @@ private:
     std::unordered_map<std::string, Cached> cache_;  // isomorphic key -> the event recorded for it
     int64_t started_ = 0;                            // when the timers started (first use)
     int64_t nextFinish_ = 0, nextRefresh_ = 0;
+    std::unique_ptr<Sink> sink_;  // set by startRecordingAsync()
 };
 
 }  // namespace pilothouse::client

@@ -34,6 +34,10 @@ struct SchedulerOptions {
     uint64_t seed = 0;
     std::string token;  // the scheduler's bearer token ("" when authentication is off)
     size_t explanationHistory = 1000;  // explanation records kept (oldest dropped)
+    // Events (Scheduled, FailedScheduling, Preempted) written by a thread of their own, as
+    // kube-scheduler's event broadcaster does, instead of before the cycle goes on. Off in the
+    // simulation, whose store revisions must be the same every run.
+    bool asyncEvents = false;
 };
 
 // One scheduling attempt's outcome, for the journey view and the explainer.
@@ -67,6 +71,8 @@ public:
 
     // The event broadcaster's series timers (client::EventRecorder::tick).
     Status flushEvents() { return events_.tick(); }
+    // With asyncEvents: waits until every event recorded so far is written.
+    void waitForEvents() { events_.flush(); }
     queue::PriorityQueue& queue() { return *queue_; }
     const cache::Cache& cache() const { return cache_; }
     const std::deque<AttemptRecord>& attempts() const { return attempts_; }
@@ -86,7 +92,7 @@ private:
 
     struct Informer;
     Status listAndWatch(Informer& informer);
-    void onEvent(const std::string& kind, store::EventType type, std::shared_ptr<google::protobuf::Message> object);
+    void onEvent(const std::string& kind, store::EventType type, std::shared_ptr<const google::protobuf::Message> object);
     void onPod(store::EventType type, std::shared_ptr<const framework::Pod> pod);
     void onNode(store::EventType type, std::shared_ptr<const framework::Node> node);
     framework::Framework* frameworkFor(const framework::Pod& pod);

@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -210,6 +211,20 @@ public:
 class ScorePlugin : public virtual Plugin {
 public:
     virtual std::pair<int64_t, Status> score(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) = 0;
+    // Score over all the feasible nodes of a cycle: scores[i] for nodes[i], stopping at the first
+    // failure. Upstream's framework calls Score once per node (in parallel); ours calls this once
+    // per plugin and cycle, and the default does just that, one node at a time. Plugins whose
+    // per-node work is tiny (the resource scorers) override it so that what they read once per
+    // cycle (their PreScore state) is read once.
+    virtual Status scoreNodes(CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
+                              std::span<int64_t> scores) {
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            auto [score, s] = this->score(state, pod, *nodes[i]);
+            if (!s.isSuccess()) return std::move(s);
+            scores[i] = score;
+        }
+        return {};
+    }
     // NormalizeScore: brings the node scores into [kMinNodeScore, kMaxNodeScore]. Plugins whose
     // scores are already in range keep the default (no change).
     virtual bool hasNormalizeScore() const { return false; }

@@ -195,6 +195,9 @@ const std::string NodeInfo::kNoName;
 void NodeInfo::setNode(std::shared_ptr<const Node> node) {
     node_ = std::move(node);
     name_ = node_ ? &node_->metadata().name() : &kNoName;
+    nameView_ = *name_;
+    unschedulable_ = node_ && node_->spec().unschedulable();
+    taintCount_ = node_ ? node_->spec().taints_size() : 0;
     allocatable_ = node_ ? Resource::fromList(toResourceList(node_->status().allocatable())) : Resource{};
     ++generation_;
 }

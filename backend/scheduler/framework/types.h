@@ -13,6 +13,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -100,7 +101,7 @@ struct ImageStateSummary {
     bool operator==(const ImageStateSummary&) const = default;
 };
 
-class NodeInfo {
+class alignas(64) NodeInfo {
 public:
     NodeInfo() = default;
     explicit NodeInfo(std::shared_ptr<const Node> node) { setNode(std::move(node)); }
@@ -109,7 +110,13 @@ public:
     std::shared_ptr<const Node> nodePtr() const { return node_; }
     // The node's name (empty without a node); read per node per plugin, so kept at hand.
     const std::string& nodeName() const { return *name_; }
+    // The same name, without reaching into the Node for it.
+    std::string_view nodeNameView() const { return nameView_; }
     void setNode(std::shared_ptr<const Node> node);
+    // The node's spec.unschedulable and the number of its taints, copied here by setNode so the
+    // filters that find nothing to check (most nodes) need not read the Node itself.
+    bool unschedulable() const { return unschedulable_; }
+    int taintCount() const { return taintCount_; }
 
     const std::vector<std::shared_ptr<const PodInfo>>& pods() const { return pods_; }
     const std::vector<std::shared_ptr<const PodInfo>>& podsWithAffinity() const { return podsWithAffinity_; }
@@ -132,16 +139,22 @@ public:
 
 private:
     static const std::string kNoName;
+    // Every filter and score plugin reads a few of these for every node it visits, and a cycle
+    // visits hundreds of nodes: what they read sits together at the front, cache-line aligned.
     std::shared_ptr<const Node> node_;
     const std::string* name_ = &kNoName;
+    std::string_view nameView_;
+    bool unschedulable_ = false;
+    int32_t taintCount_ = 0;
     std::vector<std::shared_ptr<const PodInfo>> pods_;
-    std::vector<std::shared_ptr<const PodInfo>> podsWithAffinity_;
-    std::vector<std::shared_ptr<const PodInfo>> podsWithRequiredAntiAffinity_;
-    HostPortInfo usedPorts_;
     Resource requested_;
     Resource nonZeroRequested_;
     Resource allocatable_;
     std::map<std::string, ImageStateSummary> imageStates_;
+    // Read only for pods with host ports or pod (anti-)affinity.
+    HostPortInfo usedPorts_;
+    std::vector<std::shared_ptr<const PodInfo>> podsWithAffinity_;
+    std::vector<std::shared_ptr<const PodInfo>> podsWithRequiredAntiAffinity_;
     int64_t generation_ = 0;
 };
 

@@ -249,7 +249,16 @@ void ClusterTest::recorderCountsRepeats() {
 
 // events.k8s.io series (the scheduler's recorder): the second isomorphic event patches the first
 // with count 2, later ones count in memory until the 6-minute finishSeries writes the total.
+// Asynchronous (the recorder's own thread writes, as the broadcaster does): the same events once
+// flushed.
+void ClusterTest::eventSeries_data() {
+    QTest::addColumn<bool>("async");
+    QTest::newRow("written by eventf") << false;
+    QTest::newRow("written by the recorder's thread") << true;
+}
+
 void ClusterTest::eventSeries() {
+    QFETCH(bool, async);
     auto c = cluster::Cluster::create({});
     QVERIFY(c);
     core::Pod pod;
@@ -257,7 +266,14 @@ void ClusterTest::eventSeries() {
     pod.mutable_metadata()->set_namespace_("default");
     pod.mutable_metadata()->set_uid("u1");
     client::EventRecorder rec((*c)->apiServer(), (*c)->clock(), "default-scheduler", "default-scheduler-x", "");
+    client::EventRecorder other((*c)->apiServer(), (*c)->clock(), "default-scheduler", "default-scheduler-x", "");
+    if (async) {
+        rec.startRecordingAsync();
+        other.startRecordingAsync();
+    }
     auto events = [&] {
+        rec.flush();
+        other.flush();
         apiserver::Request list;
         list.verb = "list";
         list.type = api::Scheme::instance().byName("events");
@@ -302,10 +318,11 @@ void ClusterTest::eventSeries() {
     // Another component's event about the same pod in the same virtual nanosecond (same name
     // "<pod>.<hex nanos>") is still recorded, under the next nanosecond.
     client::record::EventRecorder kubelet((*c)->apiServer(), (*c)->clock(), "kubelet", "n", "");
-    client::EventRecorder other((*c)->apiServer(), (*c)->clock(), "default-scheduler", "default-scheduler-x", "");
     QVERIFY(kubelet.event(pod, "Normal", "Pulling", "Pulling image \"x\"").isOk());
     QVERIFY(other.eventf(pod, nullptr, "Normal", "Scheduled", "Binding", "Successfully assigned default/p to n").isOk());
     QCOMPARE(events().size(), size_t(5));
+    QCOMPARE(rec.droppedWrites(), int64_t(0));
+    QCOMPARE(other.droppedWrites(), int64_t(0));
 }
 
 void ClusterTest::settleWakesComponents() {

@@ -13,6 +13,7 @@ private slots:
     void workQueueBackoff();
     void informerFollowsChanges();
     void recorderCountsRepeats();
+    void eventSeries_data();
     void eventSeries();
     void settleWakesComponents();
     void simulateIsDeterministic();

@@ -358,7 +358,7 @@ pilothouse::Status Framework::runScorePlugins(CycleState& state, const Pod& pod,
     // once the scheduler has warmed up.
     const size_t n = nodes.size();
     out.nodes.resize(n);
-    for (size_t i = 0; i < n; ++i) out.nodes[i] = nodes[i]->nodeName();
+    for (size_t i = 0; i < n; ++i) out.nodes[i] = nodes[i]->nodeNameView();
     out.plugins.clear();
     out.weights.clear();
     out.totals.assign(n, 0);
@@ -386,27 +386,31 @@ pilothouse::Status Framework::runScorePlugins(CycleState& state, const Pod& pod,
         raw.resize(n);
         normalized.resize(n);
 
-        for (size_t i = 0; i < n; ++i) {
-            auto [score, s] = pl->score(state, pod, *nodes[i]);
-            if (!s.isSuccess())
-                return pilothouse::Status(StatusCode::Internal, "running Score plugin \"" + name + "\": " + s.message());
-            raw[i] = score;
-            list[i].score = score;
-        }
+        if (Status s = pl->scoreNodes(state, pod, nodes, raw); !s.isSuccess())
+            return pilothouse::Status(StatusCode::Internal, "running Score plugin \"" + name + "\": " + s.message());
         if (pl->hasNormalizeScore()) {
+            for (size_t i = 0; i < n; ++i) list[i].score = raw[i];
             Status s = pl->normalizeScore(state, pod, list);
             if (!s.isSuccess())
                 return pilothouse::Status(StatusCode::Internal, "running Normalize on Score plugin \"" + name + "\": " + s.message());
+            for (size_t i = 0; i < n; ++i) normalized[i] = list[i].score;
+        } else {
+            std::copy(raw.begin(), raw.end(), normalized.begin());
         }
+        // Weighted into the totals; a score outside [0, 100] is an error of the plugin.
         const int64_t weight = scoreWeightByIndex_[p];
+        bool outOfRange = false;
         for (size_t i = 0; i < n; ++i) {
-            const int64_t score = list[i].score;
-            if (score > kMaxNodeScore || score < kMinNodeScore)
-                return pilothouse::Status(StatusCode::Internal,
-                                          "plugin \"" + name + "\" returns an invalid score " + std::to_string(score) +
-                                              ", it should in the range of [0, 100] after normalizing");
-            normalized[i] = score;
+            const int64_t score = normalized[i];
+            outOfRange |= score > kMaxNodeScore || score < kMinNodeScore;
             out.totals[i] += score * weight;
+        }
+        if (outOfRange) {
+            const int64_t score = *std::find_if(normalized.begin(), normalized.end(),
+                                                [](int64_t v) { return v > kMaxNodeScore || v < kMinNodeScore; });
+            return pilothouse::Status(StatusCode::Internal,
+                                      "plugin \"" + name + "\" returns an invalid score " + std::to_string(score) +
+                                          ", it should in the range of [0, 100] after normalizing");
         }
     }
     return {};

@@ -37,27 +37,43 @@ public:
 
     std::pair<int64_t, framework::Status> score(framework::CycleState& state, const framework::Pod& pod,
                                                 const framework::NodeInfo& nodeInfo) override {
-        const PodImages* images = state.read<PodImages>(kPodImagesKey);
-        if (!images) {
-            auto computed = std::make_unique<PodImages>();
-            for (const auto& c : pod.spec().init_containers()) computed->names.push_back(normalizedImageName(c.image()));
-            for (const auto& c : pod.spec().containers()) computed->names.push_back(normalizedImageName(c.image()));
-            images = computed.get();
-            state.write(kPodImagesKey, std::move(computed));
-        }
+        return {scoreWith(podImages(state, pod), pod, nodeInfo, handle_.snapshot().list().size()), framework::Status()};
+    }
+
+    framework::Status scoreNodes(framework::CycleState& state, const framework::Pod& pod,
+                                 std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) override {
+        const PodImages& images = podImages(state, pod);
         const size_t totalNumNodes = handle_.snapshot().list().size();
+        for (size_t i = 0; i < nodes.size(); ++i) scores[i] = scoreWith(images, pod, *nodes[i], totalNumNodes);
+        return {};
+    }
+
+private:
+    const PodImages& podImages(framework::CycleState& state, const framework::Pod& pod) const {
+        if (const PodImages* images = state.read<PodImages>(kPodImagesKey)) return *images;
+        auto computed = std::make_unique<PodImages>();
+        for (const auto& c : pod.spec().init_containers()) computed->names.push_back(normalizedImageName(c.image()));
+        for (const auto& c : pod.spec().containers()) computed->names.push_back(normalizedImageName(c.image()));
+        const PodImages& images = *computed;
+        state.write(kPodImagesKey, std::move(computed));
+        return images;
+    }
+
+    // Score: the sizes of the pod's images present on the node, each scaled by the share of the
+    // cluster's nodes that have it, clamped between the thresholds and mapped to 0..100.
+    static int64_t scoreWith(const PodImages& images, const framework::Pod& pod, const framework::NodeInfo& nodeInfo,
+                             size_t totalNumNodes) {
         const auto& states = nodeInfo.imageStates();
         int64_t sum = 0;
         if (!states.empty() && totalNumNodes > 0)
-            for (const auto& name : images->names) {
+            for (const auto& name : images.names) {
                 auto it = states.find(name);
                 if (it != states.end()) sum += scaledImageScore(it->second, totalNumNodes);
             }
         const int numContainers = pod.spec().init_containers_size() + pod.spec().containers_size();
-        return {calculatePriority(sum, numContainers), framework::Status()};
+        return calculatePriority(sum, numContainers);
     }
 
-private:
     framework::Handle& handle_;
 };
 

@@ -128,20 +128,24 @@ public:
 
     std::pair<int64_t, framework::Status> score(framework::CycleState& state, const framework::Pod& pod,
                                                 const framework::NodeInfo& nodeInfo) override {
-        const framework::Node* node = nodeInfo.node();
-        if (!node) return {0, framework::Status::error("node not found")};
-        int64_t count = 0;
-        if (addedPreferred_) count += addedPreferred_->score(*node);
-        if (auto* s = state.read<PreScoreState>(kPreScoreStateKey)) {
-            if (s->preferred) count += s->preferred->score(*node);
-        } else {
-            // PreScore did not run: compute the pod's preferred terms here.
-            std::string error;
-            auto preferred = podPreferredTerms(pod, &error);
-            if (!error.empty()) return {0, framework::Status::error(error)};
-            if (preferred) count += preferred->score(*node);
+        if (auto* s = state.read<PreScoreState>(kPreScoreStateKey)) return scoreWith(s->preferred, nodeInfo);
+        // PreScore did not run: compute the pod's preferred terms here.
+        std::string error;
+        auto preferred = podPreferredTerms(pod, &error);
+        if (!error.empty()) return {0, framework::Status::error(error)};
+        return scoreWith(preferred, nodeInfo);
+    }
+
+    framework::Status scoreNodes(framework::CycleState& state, const framework::Pod& pod,
+                                 std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) override {
+        const auto* s = state.read<PreScoreState>(kPreScoreStateKey);
+        if (!s) return ScorePlugin::scoreNodes(state, pod, nodes, scores);
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            auto [count, status] = scoreWith(s->preferred, *nodes[i]);
+            if (!status.isSuccess()) return std::move(status);
+            scores[i] = count;
         }
-        return {count, framework::Status()};
+        return {};
     }
 
     bool hasNormalizeScore() const override { return true; }
@@ -156,6 +160,17 @@ public:
     }
 
 private:
+    // Score: the summed weights of the preferred terms (the added ones, then the pod's) the node matches.
+    std::pair<int64_t, framework::Status> scoreWith(const std::optional<helper::PreferredSchedulingTerms>& preferred,
+                                                    const framework::NodeInfo& nodeInfo) const {
+        const framework::Node* node = nodeInfo.node();
+        if (!node) return {0, framework::Status::error("node not found")};
+        int64_t count = 0;
+        if (addedPreferred_) count += addedPreferred_->score(*node);
+        if (preferred) count += preferred->score(*node);
+        return {count, framework::Status()};
+    }
+
     std::optional<helper::LazyErrorNodeSelector> addedNodeSelector_;
     std::optional<helper::PreferredSchedulingTerms> addedPreferred_;
 };

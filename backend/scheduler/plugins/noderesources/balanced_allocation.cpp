@@ -34,6 +34,12 @@ std::pair<int64_t, framework::Status> BalancedAllocation::score(framework::Cycle
     return scorer_.score(nodeInfo, scorer_.podRequests(pod));
 }
 
+framework::Status BalancedAllocation::scoreNodes(framework::CycleState& state, const framework::Pod& pod,
+                                      std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) {
+    if (const auto* s = state.read<PreScoreState>(kBalancedAllocationPreScoreStateKey)) return scorer_.scoreNodes(nodes, s->podRequests, scores);
+    return scorer_.scoreNodes(nodes, scorer_.podRequests(pod), scores);
+}
+
 StatusOr<std::shared_ptr<framework::Plugin>> newBalancedAllocation(const codec::Value& args, framework::Handle&,
                                                                    const framework::FeatureGates&) {
     auto parsed = loadNodeResourcesBalancedAllocationArgs(args);

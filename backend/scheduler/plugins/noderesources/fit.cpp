@@ -150,6 +150,12 @@ std::pair<int64_t, framework::Status> Fit::score(framework::CycleState& state, c
     return scorer_.score(nodeInfo, scorer_.podRequests(pod));
 }
 
+framework::Status Fit::scoreNodes(framework::CycleState& state, const framework::Pod& pod,
+                       std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) {
+    if (const auto* s = state.read<PreScoreState>(kFitPreScoreStateKey)) return scorer_.scoreNodes(nodes, s->podRequests, scores);
+    return scorer_.scoreNodes(nodes, scorer_.podRequests(pod), scores);
+}
+
 // ---- construction ----
 
 StatusOr<ResourceAllocationScorer> fitScorer(const ScoringStrategy& strategy) {

@@ -83,6 +83,8 @@ public:
                                const std::vector<const framework::NodeInfo*>& nodes) override;
     std::pair<int64_t, framework::Status> score(framework::CycleState& state, const framework::Pod& pod,
                                                 const framework::NodeInfo& nodeInfo) override;
+    framework::Status scoreNodes(framework::CycleState& state, const framework::Pod& pod,
+                                 std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) override;
 
     const ResourceAllocationScorer& scorer() const { return scorer_; }
     const std::set<std::string>& ignoredResources() const { return ignoredResources_; }

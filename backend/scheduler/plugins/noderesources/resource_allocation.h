@@ -46,6 +46,9 @@ public:
     // Error "node not found" without a node, "resources not found" with no resources configured.
     std::pair<int64_t, framework::Status> score(const framework::NodeInfo& nodeInfo,
                                                 const std::vector<int64_t>& podRequests) const;
+    // score() for every node: scores[i] for nodes[i]; the first error stops it.
+    framework::Status scoreNodes(std::span<const framework::NodeInfo* const> nodes,
+                                 const std::vector<int64_t>& podRequests, std::span<int64_t> scores) const;
 
 private:
     // How a configured resource is read off a NodeInfo, decided once from its name.

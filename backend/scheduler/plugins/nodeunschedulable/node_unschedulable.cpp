@@ -18,7 +18,7 @@ public:
                              const framework::NodeInfo& nodeInfo) override {
         const framework::Node* node = nodeInfo.node();
         if (!node) return {framework::Code::UnschedulableAndUnresolvable, kErrReasonUnknownCondition};
-        if (!node->spec().unschedulable()) return {};
+        if (!nodeInfo.unschedulable()) return {};
         // A cordoned node: only pods that tolerate node.kubernetes.io/unschedulable:NoSchedule.
         static const helper::Taint unschedulable = [] {
             helper::Taint t;

@@ -26,7 +26,7 @@ public:
                              const framework::NodeInfo& nodeInfo) override {
         const framework::Node* node = nodeInfo.node();
         if (!node) return framework::Status::error("invalid nodeInfo");
-        if (node->spec().taints_size() == 0) return {};  // nothing to tolerate (most nodes)
+        if (nodeInfo.taintCount() == 0) return {};  // nothing to tolerate (most nodes)
         const helper::Taint* taint = helper::findMatchingUntoleratedTaint(
             node->spec().taints(), pod.spec().tolerations(), helper::doNotScheduleTaintsFilter);
         if (!taint) return {};
@@ -47,19 +47,18 @@ public:
 
     std::pair<int64_t, framework::Status> score(framework::CycleState& state, const framework::Pod&,
                                                 const framework::NodeInfo& nodeInfo) override {
-        const framework::Node* node = nodeInfo.node();
-        if (!node) return {0, framework::Status::error("node not found")};
-        auto* s = state.read<PreScoreState>(kPreScoreStateKey);
-        if (s && node->spec().taints_size() == 0) return {0, framework::Status()};  // nothing to count (most nodes)
-        if (!s)
-            return {0, framework::Status::error("failed to read \"" + kPreScoreStateKey.name() +
-                                                "\" from cycleState: " + helper::kCycleStateNotFound)};
-        int64_t intolerable = 0;
-        for (const auto& taint : node->spec().taints()) {
-            if (taint.effect() != helper::kTaintEffectPreferNoSchedule) continue;
-            if (!helper::tolerationsTolerateTaint(s->tolerationsPreferNoSchedule, taint)) ++intolerable;
+        return scoreWith(state.read<PreScoreState>(kPreScoreStateKey), nodeInfo);
+    }
+
+    framework::Status scoreNodes(framework::CycleState& state, const framework::Pod&,
+                                 std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) override {
+        const auto* s = state.read<PreScoreState>(kPreScoreStateKey);
+        for (size_t i = 0; i < nodes.size(); ++i) {
+            auto [count, status] = scoreWith(s, *nodes[i]);
+            if (!status.isSuccess()) return std::move(status);
+            scores[i] = count;
         }
-        return {intolerable, framework::Status()};
+        return {};
     }
 
     bool hasNormalizeScore() const override { return true; }
@@ -71,6 +70,23 @@ public:
 
     std::vector<framework::ClusterEvent> eventsToRegister() const override {
         return {{"Node", framework::kAdd | framework::kUpdate, ""}};
+    }
+
+private:
+    // Score: the number of PreferNoSchedule taints on the node that the pod does not tolerate.
+    static std::pair<int64_t, framework::Status> scoreWith(const PreScoreState* s, const framework::NodeInfo& nodeInfo) {
+        const framework::Node* node = nodeInfo.node();
+        if (!node) return {0, framework::Status::error("node not found")};
+        if (s && nodeInfo.taintCount() == 0) return {0, framework::Status()};  // nothing to count (most nodes)
+        if (!s)
+            return {0, framework::Status::error("failed to read \"" + kPreScoreStateKey.name() +
+                                                "\" from cycleState: " + helper::kCycleStateNotFound)};
+        int64_t intolerable = 0;
+        for (const auto& taint : node->spec().taints()) {
+            if (taint.effect() != helper::kTaintEffectPreferNoSchedule) continue;
+            if (!helper::tolerationsTolerateTaint(s->tolerationsPreferNoSchedule, taint)) ++intolerable;
+        }
+        return {intolerable, framework::Status()};
     }
 };
 
