@@ -27,6 +27,8 @@
 #include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
 #include "events/event_log_view.h"
+#include "explainer/explainer_view.h"
+#include "explainer/pod_explainer.h"
 #include "inspector/inspector_view.h"
 #include "journey/journey_view.h"
 #include "models/cluster_state.h"
@@ -130,6 +132,7 @@ void MainWindow::makeViews() {
     };
     clusterView_ = new ClusterView(state_, selection_, this);
     inspector_ = new InspectorView(client_, state_, timeline_, selection_, this);
+    explainer_ = new ExplainerView(client_, timeline_, selection_, this);
     events_ = new EventLogView(state_, timeline_, selection_, this);
     charts_ = new ChartsView(client_, timeline_, this);
     tabs_ = new QTabWidget(this);
@@ -139,6 +142,9 @@ void MainWindow::makeViews() {
     QDockWidget* cluster = dock(tr("Cluster"), QStringLiteral("clusterDock"), clusterView_, Qt::RightDockWidgetArea);
     QDockWidget* inspector = dock(tr("Inspector"), QStringLiteral("inspectorDock"), inspector_, Qt::RightDockWidgetArea);
     splitDockWidget(cluster, inspector, Qt::Vertical);
+    QDockWidget* explainer = dock(tr("Explainer"), QStringLiteral("explainerDock"), explainer_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(inspector, explainer);
+    inspector->raise();
     QDockWidget* events = dock(tr("Events"), QStringLiteral("eventsDock"), events_, Qt::BottomDockWidgetArea);
     QDockWidget* charts = dock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::BottomDockWidgetArea);
     QDockWidget* objects = dock(tr("Objects"), QStringLiteral("objectsDock"), tabs_, Qt::BottomDockWidgetArea);
@@ -453,6 +459,12 @@ Status MainWindow::writeScreenshots(const QString& dir, QSize size) {
         {QStringLiteral("journey"), [&] { return new JourneyView(client_, timeline_, selection_, state_); }},
         {QStringLiteral("cluster"), [&] { return new ClusterView(state_, selection_); }},
         {QStringLiteral("inspector"), [&] { return new InspectorView(client_, state_, timeline_, selection_); }},
+        {QStringLiteral("explainer"), [&] {
+             auto* view = new ExplainerView(client_, timeline_, selection_);
+             const ObjectRef& selected = selection_->selected();
+             if (selected.resource == QLatin1String("pods")) view->explainer()->explainNow(selected.key());
+             return view;
+         }},
         {QStringLiteral("events"), [&] { return new EventLogView(state_, timeline_, selection_); }},
         {QStringLiteral("charts"), [&] { return new ChartsView(client_, timeline_); }},
     };

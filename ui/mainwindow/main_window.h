@@ -35,6 +35,7 @@ class ChartsView;
 class ControlPlaneClient;
 class EmbeddedSession;
 class EventLogView;
+class ExplainerView;
 class InspectorView;
 class JourneyView;
 class ObjectTableModel;
@@ -65,6 +66,7 @@ public:
     JourneyView* journeyView() const { return journey_; }
     clusterview::ClusterView* clusterView() const { return clusterView_; }
     InspectorView* inspectorView() const { return inspector_; }
+    ExplainerView* explainerView() const { return explainer_; }
     EventLogView* eventLogView() const { return events_; }
     ChartsView* chartsView() const { return charts_; }
 
@@ -117,6 +119,7 @@ private:
     JourneyView* journey_ = nullptr;
     clusterview::ClusterView* clusterView_ = nullptr;
     InspectorView* inspector_ = nullptr;
+    ExplainerView* explainer_ = nullptr;
     EventLogView* events_ = nullptr;
     ChartsView* charts_ = nullptr;
 

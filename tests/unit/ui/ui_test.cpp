@@ -305,7 +305,7 @@ private slots:
         QTRY_VERIFY(window.loaded());
         QTemporaryDir dir;
         QVERIFY(window.writeScreenshots(dir.path(), QSize(960, 540)).isOk());
-        for (const char* name : {"journey", "cluster", "inspector", "events", "charts"}) {
+        for (const char* name : {"journey", "cluster", "inspector", "explainer", "events", "charts"}) {
             QImage image(dir.path() + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
             QVERIFY2(!image.isNull(), name);
             QCOMPARE(image.size(), QSize(960, 540));

@@ -1,0 +1,40 @@
+// "Why is my pod pending?" — for one pod of a cluster as it is (or as it was at some revision),
+// the scheduler's own answer. The pod is taken out of the cluster (were it bound, it no longer
+// counts on its node) and tried once as a pending pod against the nodes and the bound pods, every
+// node and every filter plugin evaluated (SnapshotScheduler with `explain`): the FailedScheduling
+// message, each node's rejecting plugins and their reasons, the scores of the feasible nodes and
+// any preemption are what kube-scheduler v1.28 computes for that cluster.
+//
+// What takes part, as in the scheduler's informers: Nodes, the pods bound to them (those that
+// finished — phase Succeeded or Failed — hold nothing and are left out), Namespaces,
+// PriorityClasses, and the Services, ReplicationControllers, ReplicaSets, StatefulSets and
+// PodDisruptionBudgets that spreading and preemption read. Other pending pods hold nothing and
+// are left out too. Preemption is computed, not carried out: the victims stay in the cluster.
+#pragma once
+
+#include <google/protobuf/message.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "scheduler/apis/config/types.h"
+#include "scheduler/framework/feature_gates.h"
+#include "scheduler/snapshot_scheduler.h"
+#include "util/status.h"
+
+namespace pilothouse::scheduler {
+
+struct PodExplanation {
+    PodOutcome outcome;           // outcome.explanation is always set
+    std::string boundNode;        // the node the pod is bound to in the cluster, "" when pending
+    std::vector<std::string> warnings;
+};
+
+// `podKey`: "namespace/name". NotFound when no such pod is among `objects`; InvalidArgument when
+// the configuration's profiles cannot be built.
+StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
+                                    const std::string& podKey, const config::KubeSchedulerConfiguration& config,
+                                    const framework::FeatureGates& gates = {});
+
+}  // namespace pilothouse::scheduler

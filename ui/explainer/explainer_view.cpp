@@ -1,0 +1,197 @@
+#include "explainer/explainer_view.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QStyledItemDelegate>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "explainer/filter_matrix_model.h"
+#include "explainer/pod_explainer.h"
+#include "explainer/score_table_model.h"
+#include "theme/theme.h"
+
+namespace pilothouse::ui {
+
+namespace {
+
+constexpr double kBodyPoints = 13;
+
+// Rows with room around the text (the default is cramped on a projector); the models' emphasis
+// in bold.
+class RoomyDelegate final : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+    void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
+        QStyledItemDelegate::initStyleOption(option, index);
+        if (index.data(FilterMatrixModel::EmphasisRole).toBool()) option->font.setBold(true);
+    }
+    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
+        QSize s = QStyledItemDelegate::sizeHint(option, index);
+        s.setHeight(int(QFontMetrics(option.font).height() * 1.6));
+        s.setWidth(s.width() + 16);
+        return s;
+    }
+};
+
+QTableView* makeTable(QWidget* parent) {
+    auto* t = new QTableView(parent);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->setSelectionMode(QAbstractItemView::SingleSelection);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setWordWrap(false);
+    t->setItemDelegate(new RoomyDelegate(t));
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    t->horizontalHeader()->setHighlightSections(false);
+    return t;
+}
+
+QString joined(const std::vector<std::string>& items) {
+    QStringList out;
+    for (const auto& i : items) out.push_back(QString::fromStdString(i));
+    return out.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, SelectionModel* selection, QWidget* parent)
+    : QWidget(parent),
+      explainer_(new PodExplainer(client, timeline, selection, this)),
+      selection_(selection),
+      filters_(new FilterMatrixModel(this)),
+      scores_(new ScoreTableModel(this)) {
+    title_ = new QLabel(this);
+    title_->setWordWrap(true);
+    title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    verdict_ = new QLabel(this);
+    verdict_->setWordWrap(true);
+    verdict_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    preemption_ = new QLabel(this);
+    preemption_->setWordWrap(true);
+    preemption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    tabs_ = new QTabWidget(this);
+    tabs_->setDocumentMode(true);
+    filterView_ = makeTable(this);
+    filterView_->setModel(filters_);
+    tabs_->addTab(filterView_, tr("Filters: nodes × plugins"));
+    scoreView_ = makeTable(this);
+    scoreView_->setModel(scores_);
+    tabs_->addTab(scoreView_, tr("Scores"));
+
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(10, 8, 10, 6);
+    layout->setSpacing(6);
+    layout->addWidget(title_);
+    layout->addWidget(verdict_);
+    layout->addWidget(preemption_);
+    layout->addWidget(tabs_, 1);
+
+    // A node's row selects the node everywhere.
+    for (QTableView* view : {filterView_, scoreView_}) {
+        connect(view, &QTableView::clicked, this, [this, view](const QModelIndex& index) {
+            QString node = view->model()->index(index.row(), 0).data().toString();
+            node = node.section(QLatin1Char(' '), 0, 0);
+            if (!node.isEmpty()) selection_->select(ObjectRef::node(node));
+        });
+    }
+    connect(explainer_, &PodExplainer::explained, this, &ExplainerView::refresh);
+    applyFonts();
+    refresh();
+}
+
+void ExplainerView::showTab(Tab tab) { tabs_->setCurrentIndex(int(tab)); }
+
+QString ExplainerView::title() const { return title_->text(); }
+QString ExplainerView::verdict() const { return verdict_->text(); }
+QString ExplainerView::preemption() const { return preemption_->isVisible() ? preemption_->text() : QString(); }
+
+void ExplainerView::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) applyFonts();
+    QWidget::changeEvent(event);
+}
+
+void ExplainerView::showEvent(QShowEvent* event) {
+    explainer_->setActive(true);
+    QWidget::showEvent(event);
+}
+
+void ExplainerView::hideEvent(QHideEvent* event) {
+    explainer_->setActive(false);
+    QWidget::hideEvent(event);
+}
+
+void ExplainerView::applyFonts() {
+    title_->setFont(theme::font(17, true));
+    verdict_->setFont(theme::font(15));
+    preemption_->setFont(theme::font(kBodyPoints));
+    tabs_->tabBar()->setFont(theme::font(kBodyPoints - 1));
+    filterView_->setFont(theme::font(kBodyPoints));
+    scoreView_->setFont(theme::font(kBodyPoints));
+    filterView_->horizontalHeader()->setFont(theme::font(kBodyPoints - 1, true));
+    scoreView_->horizontalHeader()->setFont(theme::font(kBodyPoints - 1, true));
+    refresh();
+}
+
+void ExplainerView::refresh() {
+    const auto& answer = explainer_->explanation();
+    const scheduler::Explanation* e = answer ? &*answer->outcome.explanation : nullptr;
+    filters_->setExplanation(e);
+    scores_->setExplanation(e);
+    filterView_->resizeColumnsToContents();
+    scoreView_->resizeColumnsToContents();
+    preemption_->hide();
+    QPalette verdictPalette = palette();
+    if (explainer_->pod().isEmpty()) {
+        title_->setText(tr("Why is my pod pending?"));
+        verdict_->setText(tr("Select a pod: the scheduler tries it against every node and says, node by node and "
+                             "plugin by plugin, why it fits or not."));
+        verdictPalette.setColor(QPalette::WindowText, theme::mutedText());
+        verdict_->setPalette(verdictPalette);
+        return;
+    }
+    if (!answer) {
+        title_->setText(explainer_->pod());
+        verdict_->setText(explainer_->error().isEmpty() ? tr("Asking the scheduler…") : explainer_->error());
+        verdictPalette.setColor(QPalette::WindowText, explainer_->error().isEmpty() ? theme::mutedText() : theme::failure());
+        verdict_->setPalette(verdictPalette);
+        return;
+    }
+    const auto& outcome = answer->outcome;
+    const QString pod = explainer_->pod();
+    const QString bound = QString::fromStdString(answer->boundNode);
+    const int nodes = int(e->nodes.size());
+    if (outcome.node) {
+        const QString node = QString::fromStdString(*outcome.node);
+        title_->setText(bound.isEmpty() ? tr("Why is %1 pending? It fits now").arg(pod)
+                                        : tr("Why is %1 on %2?").arg(pod, bound));
+        QString text = tr("The scheduler would choose %1: %2 of %3 nodes are feasible.").arg(node).arg(e->feasibleNodes).arg(nodes);
+        if (!bound.isEmpty())
+            text = tr("Bound to %1. Tried again now, as if it were pending (it no longer counts on its node): ").arg(bound) + text;
+        verdict_->setText(text);
+        verdictPalette.setColor(QPalette::WindowText, theme::text());
+        showTab(e->scores.nodes.empty() ? FiltersTab : ScoresTab);
+    } else {
+        title_->setText(bound.isEmpty() ? tr("Why is %1 pending?").arg(pod)
+                                        : tr("%1 is bound to %2, but would not fit anywhere now").arg(pod, bound));
+        verdict_->setText(QString::fromStdString(outcome.message));
+        verdictPalette.setColor(QPalette::WindowText, theme::failure());
+        showTab(FiltersTab);
+    }
+    verdict_->setPalette(verdictPalette);
+    if (!outcome.nominatedNode.empty() || !e->preemptionCandidates.empty()) {
+        QStringList lines;
+        if (!outcome.nominatedNode.empty())
+            lines << tr("Preemption: nominated to %1 once these pods are gone: %2")
+                         .arg(QString::fromStdString(outcome.nominatedNode), joined(outcome.victims));
+        if (!e->preemptionCandidates.empty()) lines << tr("Candidate nodes: %1").arg(joined(e->preemptionCandidates));
+        preemption_->setText(lines.join(QLatin1Char('\n')));
+        preemption_->show();
+    }
+}
+
+}  // namespace pilothouse::ui

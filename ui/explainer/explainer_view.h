@@ -1,0 +1,68 @@
+// "Why is my pod pending?": the explainer for the selected pod at the moment the timeline shows.
+//   the verdict   the FailedScheduling message exactly as kube-scheduler writes it, or the node
+//                 it would choose; for a bound pod, where it is bound and the answer of trying it
+//                 again now, as if pending
+//   preemption    the nominated node, the victims and the candidate nodes, when preemption helps
+//   Filters       nodes × filter plugins: every rejection and its reasons (FilterMatrixModel)
+//   Scores        the feasible nodes' scores per plugin and totals, the chosen one marked
+//                 (ScoreTableModel)
+// Clicking a node's row selects that node everywhere.
+#pragma once
+
+#include <QWidget>
+
+#include "client/control_plane_client.h"
+#include "models/selection_model.h"
+#include "models/timeline.h"
+
+class QLabel;
+class QTabWidget;
+class QTableView;
+
+namespace pilothouse::ui {
+
+class FilterMatrixModel;
+class PodExplainer;
+class ScoreTableModel;
+
+class ExplainerView final : public QWidget {
+    Q_OBJECT
+public:
+    ExplainerView(ControlPlaneClient* client, Timeline* timeline, SelectionModel* selection, QWidget* parent = nullptr);
+
+    enum Tab { FiltersTab, ScoresTab };
+    void showTab(Tab tab);
+
+    PodExplainer* explainer() const { return explainer_; }
+    FilterMatrixModel* filterModel() const { return filters_; }
+    ScoreTableModel* scoreModel() const { return scores_; }
+    QTableView* filterView() const { return filterView_; }
+    QTableView* scoreView() const { return scoreView_; }
+    // What is shown (tests, screenshots).
+    QString title() const;
+    QString verdict() const;
+    QString preemption() const;
+
+protected:
+    void changeEvent(QEvent* event) override;
+    // The scheduler is asked only while the view is shown.
+    void showEvent(QShowEvent* event) override;
+    void hideEvent(QHideEvent* event) override;
+
+private:
+    void refresh();
+    void applyFonts();
+
+    PodExplainer* explainer_;
+    SelectionModel* selection_;
+    FilterMatrixModel* filters_;
+    ScoreTableModel* scores_;
+    QLabel* title_;
+    QLabel* verdict_;
+    QLabel* preemption_;
+    QTabWidget* tabs_;
+    QTableView* filterView_;
+    QTableView* scoreView_;
+};
+
+}  // namespace pilothouse::ui

@@ -1,0 +1,122 @@
+#include "explainer/pod_explainer.h"
+
+#include <QCoreApplication>
+#include <QPointer>
+#include <QThread>
+#include <QTimer>
+
+#include "scheduler/apis/config/load.h"
+
+namespace pilothouse::ui {
+
+namespace {
+
+// What the scheduler's informers read (scheduler::explainPod takes these kinds).
+const char* const kResources[] = {"nodes", "pods", "namespaces", "priorityclasses", "services",
+                                  "replicationcontrollers", "replicasets", "statefulsets", "poddisruptionbudgets"};
+
+}  // namespace
+
+PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, SelectionModel* selection, QObject* parent)
+    : QObject(parent), client_(client), timeline_(timeline), selection_(selection), debounce_(new QTimer(this)) {
+    debounce_->setSingleShot(true);
+    debounce_->setInterval(150);  // a burst of changes (a playing simulation) asks once
+    connect(debounce_, &QTimer::timeout, this, &PodExplainer::start);
+    connect(selection_, &SelectionModel::selectionChanged, this, [this](const ObjectRef& ref) {
+        if (ref.resource != QLatin1String("pods")) return;  // a node selected: keep explaining the pod
+        pod_ = ref.key();
+        explanation_.reset();
+        error_.clear();
+        emit explained();
+        schedule();
+    });
+    connect(timeline_, &Timeline::viewChanged, this, &PodExplainer::schedule);
+    connect(timeline_, &Timeline::presentChanged, this, [this] {
+        if (timeline_->live()) schedule();
+    });
+    connect(client_, &ControlPlaneClient::controlPlaneReplaced, this, &PodExplainer::schedule);
+    if (selection_->selected().resource == QLatin1String("pods")) {
+        pod_ = selection_->selected().key();
+        schedule();
+    }
+}
+
+PodExplainer::~PodExplainer() = default;
+
+void PodExplainer::refresh() { schedule(); }
+
+void PodExplainer::schedule() {
+    if (pod_.isEmpty()) return;
+    if (!active_) {
+        stale_ = true;
+        return;
+    }
+    if (!debounce_->isActive()) debounce_->start();
+}
+
+void PodExplainer::setActive(bool active) {
+    active_ = active;
+    if (active_ && stale_) {
+        stale_ = false;
+        schedule();
+    }
+}
+
+void PodExplainer::explainNow(const QString& podKey) {
+    pod_ = podKey;
+    debounce_->stop();
+    start();
+    while (busy()) {
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+        if (debounce_->isActive()) {
+            debounce_->stop();
+            start();
+        }
+    }
+}
+
+void PodExplainer::start() {
+    if (pod_.isEmpty()) return;
+    if (running_) {
+        pending_ = true;  // asked again when the running one is done
+        return;
+    }
+    pending_ = false;
+    const qint64 revision = timeline_->live() ? client_->currentRevision() : client_->revisionAt(timeline_->viewNanos());
+    std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
+    for (const char* resource : kResources) {
+        auto listed = client_->listAt(QString::fromLatin1(resource), revision);
+        if (!listed) continue;  // a kind this control plane does not serve
+        for (const auto& o : *listed) objects.push_back(o);
+    }
+    running_ = true;
+    const quint64 generation = ++generation_;
+    const std::string key = pod_.toStdString();
+    QPointer<PodExplainer> self(this);
+    QThread* worker = QThread::create([self, objects = std::move(objects), key, generation]() mutable {
+        auto result = scheduler::explainPod(objects, key, scheduler::config::defaultConfiguration());
+        objects.clear();
+        QMetaObject::invokeMethod(
+            QCoreApplication::instance(),
+            [self, result = std::move(result), generation]() mutable {
+                if (!self) return;
+                self->running_ = false;
+                if (generation == self->generation_) {
+                    if (result) {
+                        self->explanation_ = std::move(*result);
+                        self->error_.clear();
+                    } else {
+                        self->explanation_.reset();
+                        self->error_ = QString::fromStdString(result.status().message());
+                    }
+                    emit self->explained();
+                }
+                if (self->pending_) self->start();
+            },
+            Qt::QueuedConnection);
+    });
+    connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+}
+
+}  // namespace pilothouse::ui
