@@ -36,9 +36,7 @@ StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const goog
             } else if (pod.spec().node_name().empty() || finished(pod)) {
                 continue;  // holds nothing
             }
-        } else if (kind != "Node" && kind != "Namespace" && kind != "PriorityClass" && kind != "Service" &&
-                   kind != "ReplicationController" && kind != "ReplicaSet" && kind != "StatefulSet" &&
-                   kind != "PodDisruptionBudget") {
+        } else if (!readForScheduling(kind)) {
             continue;
         }
         codec::Manifest m;

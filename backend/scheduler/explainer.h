@@ -5,11 +5,9 @@
 // message, each node's rejecting plugins and their reasons, the scores of the feasible nodes and
 // any preemption are what kube-scheduler v1.28 computes for that cluster.
 //
-// What takes part, as in the scheduler's informers: Nodes, the pods bound to them (those that
-// finished — phase Succeeded or Failed — hold nothing and are left out), Namespaces,
-// PriorityClasses, and the Services, ReplicationControllers, ReplicaSets, StatefulSets and
-// PodDisruptionBudgets that spreading and preemption read. Other pending pods hold nothing and
-// are left out too. Preemption is computed, not carried out: the victims stay in the cluster.
+// What takes part, as in the scheduler's informers: the kinds readForScheduling() names, except
+// pods that hold nothing — those that finished (phase Succeeded or Failed) and the other pending
+// pods. Preemption is computed, not carried out: the victims stay in the cluster.
 #pragma once
 
 #include <google/protobuf/message.h>

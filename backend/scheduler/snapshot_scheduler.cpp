@@ -33,6 +33,13 @@ int32_t priorityOf(const Pod& pod) { return pod.spec().has_priority() ? pod.spec
 
 }  // namespace
 
+bool readForScheduling(std::string_view kind) {
+    static constexpr std::string_view kKinds[] = {"Node",    "Pod",        "Namespace",   "PriorityClass",
+                                                  "Service", "ReplicationController", "ReplicaSet", "StatefulSet",
+                                                  "PodDisruptionBudget"};
+    return std::find(std::begin(kKinds), std::end(kKinds), kind) != std::end(kKinds);
+}
+
 SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, std::vector<std::string>* warnings) {
     SnapshotCluster c;
     std::map<std::string, int32_t> classes = systemPriorityClasses();
@@ -45,8 +52,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
             continue;
         }
         const std::string& kind = m.type->kind;
-        if (kind != "Node" && kind != "Pod" && kind != "Namespace" && kind != "PriorityClass" && kind != "Service" &&
-            kind != "ReplicationController" && kind != "ReplicaSet" && kind != "StatefulSet" && kind != "PodDisruptionBudget") {
+        if (!readForScheduling(kind)) {
             warnings->push_back(m.location() + ": ignoring " + kind + ": not used for scheduling");
             continue;
         }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -27,6 +28,11 @@ struct SnapshotCluster {
     std::vector<std::shared_ptr<framework::Pod>> pods;    // input order
     framework::ClusterObjects objects;
 };
+
+// The kinds scheduling reads — what kube-scheduler's informers watch: Node, Pod, Namespace,
+// PriorityClass, and Service, ReplicationController, ReplicaSet, StatefulSet and
+// PodDisruptionBudget (for spreading and preemption).
+bool readForScheduling(std::string_view kind);
 
 // Reads Node, Pod, Namespace, PriorityClass (and Service, ReplicationController, ReplicaSet,
 // StatefulSet, PodDisruptionBudget for spreading and preemption); other kinds are ignored with a

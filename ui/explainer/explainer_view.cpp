@@ -3,7 +3,6 @@
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
-#include <QStyledItemDelegate>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -12,6 +11,7 @@
 #include "explainer/filter_matrix_model.h"
 #include "explainer/pod_explainer.h"
 #include "explainer/score_table_model.h"
+#include "theme/roomy_table.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -20,34 +20,23 @@ namespace {
 
 constexpr double kBodyPoints = 13;
 
-// Rows with room around the text (the default is cramped on a projector); the models' emphasis
-// in bold.
-class RoomyDelegate final : public QStyledItemDelegate {
+// The models' emphasis in bold, in roomy rows.
+class EmphasisDelegate final : public theme::RoomyDelegate {
 public:
-    using QStyledItemDelegate::QStyledItemDelegate;
+    explicit EmphasisDelegate(QObject* parent) : RoomyDelegate(parent, 1.6, 16) {}
     void initStyleOption(QStyleOptionViewItem* option, const QModelIndex& index) const override {
-        QStyledItemDelegate::initStyleOption(option, index);
-        if (index.data(FilterMatrixModel::EmphasisRole).toBool()) option->font.setBold(true);
-    }
-    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-        QSize s = QStyledItemDelegate::sizeHint(option, index);
-        s.setHeight(int(QFontMetrics(option.font).height() * 1.6));
-        s.setWidth(s.width() + 16);
-        return s;
+        RoomyDelegate::initStyleOption(option, index);
+        if (index.data(EmphasisRole).toBool()) option->font.setBold(true);
     }
 };
 
+// The explainer's tables: one row selected at a time, and the grid kept — the matrix is read
+// cell by cell.
 QTableView* makeTable(QWidget* parent) {
-    auto* t = new QTableView(parent);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    QTableView* t = theme::roomyTable(parent);
     t->setSelectionMode(QAbstractItemView::SingleSelection);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setWordWrap(false);
-    t->setItemDelegate(new RoomyDelegate(t));
-    t->verticalHeader()->hide();
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    t->horizontalHeader()->setHighlightSections(false);
+    t->setShowGrid(true);
+    t->setItemDelegate(new EmphasisDelegate(t));
     return t;
 }
 
@@ -93,9 +82,8 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
 
     // A node's row selects the node everywhere.
     for (QTableView* view : {filterView_, scoreView_}) {
-        connect(view, &QTableView::clicked, this, [this, view](const QModelIndex& index) {
-            QString node = view->model()->index(index.row(), 0).data().toString();
-            node = node.section(QLatin1Char(' '), 0, 0);
+        connect(view, &QTableView::clicked, this, [this](const QModelIndex& index) {
+            const QString node = index.data(NodeRole).toString();
             if (!node.isEmpty()) selection_->select(ObjectRef::node(node));
         });
     }
@@ -108,7 +96,7 @@ void ExplainerView::showTab(Tab tab) { tabs_->setCurrentIndex(int(tab)); }
 
 QString ExplainerView::title() const { return title_->text(); }
 QString ExplainerView::verdict() const { return verdict_->text(); }
-QString ExplainerView::preemption() const { return preemption_->isVisible() ? preemption_->text() : QString(); }
+QString ExplainerView::preemption() const { return preemption_->isHidden() ? QString() : preemption_->text(); }
 
 void ExplainerView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) applyFonts();

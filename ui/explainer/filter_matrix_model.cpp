@@ -57,6 +57,7 @@ QVariant FilterMatrixModel::data(const QModelIndex& index, int role) const {
     if (!index.isValid() || size_t(index.row()) >= rows_.size()) return {};
     const Row& row = rows_[size_t(index.row())];
     const int column = index.column();
+    if (role == NodeRole) return row.node;
     if (column == 0) {
         if (role == Qt::DisplayRole) return row.node;
         if (role == EmphasisRole) return true;

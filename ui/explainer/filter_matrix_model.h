@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "explainer/explainer_roles.h"
 #include "scheduler/schedule_one.h"
 
 namespace pilothouse::ui {
@@ -17,8 +18,8 @@ namespace pilothouse::ui {
 class FilterMatrixModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    // Roles beyond Qt's: true where the plugin rejected the node; true for text set in bold.
-    enum Role { RejectedRole = Qt::UserRole + 1, EmphasisRole = Qt::UserRole + 10 };
+    // Beyond Qt's roles and ExplainerRole: true where the plugin rejected the node.
+    enum Role { RejectedRole = Qt::UserRole + 1 };
 
     using QAbstractTableModel::QAbstractTableModel;
 

@@ -5,17 +5,10 @@
 #include <QThread>
 #include <QTimer>
 
+#include "api/scheme.h"
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::ui {
-
-namespace {
-
-// What the scheduler's informers read (scheduler::explainPod takes these kinds).
-const char* const kResources[] = {"nodes", "pods", "namespaces", "priorityclasses", "services",
-                                  "replicationcontrollers", "replicasets", "statefulsets", "poddisruptionbudgets"};
-
-}  // namespace
 
 PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, SelectionModel* selection, QObject* parent)
     : QObject(parent), client_(client), timeline_(timeline), selection_(selection), debounce_(new QTimer(this)) {
@@ -42,8 +35,6 @@ PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, Selec
 }
 
 PodExplainer::~PodExplainer() = default;
-
-void PodExplainer::refresh() { schedule(); }
 
 void PodExplainer::schedule() {
     if (pod_.isEmpty()) return;
@@ -84,8 +75,9 @@ void PodExplainer::start() {
     pending_ = false;
     const qint64 revision = timeline_->live() ? client_->currentRevision() : client_->revisionAt(timeline_->viewNanos());
     std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
-    for (const char* resource : kResources) {
-        auto listed = client_->listAt(QString::fromLatin1(resource), revision);
+    for (const api::ResourceType& type : api::Scheme::instance().types()) {
+        if (!scheduler::readForScheduling(type.kind)) continue;
+        auto listed = client_->listAt(QString::fromStdString(type.resource), revision);
         if (!listed) continue;  // a kind this control plane does not serve
         for (const auto& o : *listed) objects.push_back(o);
     }

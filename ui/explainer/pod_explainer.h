@@ -34,8 +34,6 @@ public:
 
     // Explains `podKey` now (tests and screenshots: waits for the answer).
     void explainNow(const QString& podKey);
-    // Computes again (the cluster changed, or the pod was selected again).
-    void refresh();
     // While inactive (its view is hidden), changes only mark the answer stale; it is computed when
     // the explainer becomes active again. Active by default.
     void setActive(bool active);

@@ -48,6 +48,7 @@ QVariant ScoreTableModel::data(const QModelIndex& index, int role) const {
     const Row& row = rows_[size_t(index.row())];
     const int column = index.column();
     if (role == ChosenRole) return row.chosen;
+    if (role == NodeRole) return row.node;
     if (role == Qt::BackgroundRole && row.chosen) {
         QColor c = theme::accent();
         c.setAlpha(45);

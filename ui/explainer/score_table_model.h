@@ -10,6 +10,7 @@
 
 #include <vector>
 
+#include "explainer/explainer_roles.h"
 #include "scheduler/schedule_one.h"
 
 namespace pilothouse::ui {
@@ -17,8 +18,8 @@ namespace pilothouse::ui {
 class ScoreTableModel final : public QAbstractTableModel {
     Q_OBJECT
 public:
-    // EmphasisRole: true for text set in bold (the same role as FilterMatrixModel's).
-    enum Role { ChosenRole = Qt::UserRole + 1, NormalizedRole, RawRole, WeightRole, EmphasisRole = Qt::UserRole + 10 };
+    // Beyond Qt's roles and ExplainerRole.
+    enum Role { ChosenRole = Qt::UserRole + 1, NormalizedRole, RawRole, WeightRole };
 
     using QAbstractTableModel::QAbstractTableModel;
 

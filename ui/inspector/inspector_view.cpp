@@ -8,7 +8,6 @@
 #include <QPlainTextEdit>
 #include <QScrollArea>
 #include <QScrollBar>
-#include <QStyledItemDelegate>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTimer>
@@ -32,6 +31,7 @@
 #include "inspector/pod_journey_model.h"
 #include "kubectl/table_printer.h"
 #include "models/object_table_model.h"
+#include "theme/roomy_table.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -56,30 +56,6 @@ QString kubectlStatus(const api::ResourceType& type, const google::protobuf::Mes
     return {};
 }
 
-// Rows with room around the text (the default is cramped on a projector).
-class RoomyDelegate final : public QStyledItemDelegate {
-public:
-    using QStyledItemDelegate::QStyledItemDelegate;
-    QSize sizeHint(const QStyleOptionViewItem& option, const QModelIndex& index) const override {
-        QSize s = QStyledItemDelegate::sizeHint(option, index);
-        s.setHeight(int(QFontMetrics(option.font).height() * 1.5));
-        return s;
-    }
-};
-
-QTableView* makeTable(QWidget* parent) {
-    auto* t = new QTableView(parent);
-    t->setSelectionBehavior(QAbstractItemView::SelectRows);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setShowGrid(false);
-    t->setWordWrap(false);
-    t->verticalHeader()->hide();
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->horizontalHeader()->setDefaultAlignment(Qt::AlignLeft | Qt::AlignVCenter);
-    t->horizontalHeader()->setHighlightSections(false);
-    return t;
-}
-
 }  // namespace
 
 InspectorView::InspectorView(ControlPlaneClient* client, ClusterState* state, Timeline* timeline,
@@ -99,7 +75,7 @@ InspectorView::InspectorView(ControlPlaneClient* client, ClusterState* state, Ti
     treeView_->setAlternatingRowColors(true);
     treeView_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     treeView_->header()->setStretchLastSection(true);
-    treeView_->setItemDelegate(new RoomyDelegate(treeView_));
+    treeView_->setItemDelegate(new theme::RoomyDelegate(treeView_));
     tabs_->addTab(treeView_, tr("Fields"));
 
     yaml_ = new QPlainTextEdit(this);
@@ -131,7 +107,7 @@ InspectorView::InspectorView(ControlPlaneClient* client, ClusterState* state, Ti
 
     pods_ = new ObjectTableModel(state_, timeline_, QStringLiteral("pods"), this);
     podsProxy_ = new NodePodsProxyModel(pods_, this);
-    podsView_ = makeTable(this);
+    podsView_ = theme::roomyTable(this);
     podsView_->setModel(podsProxy_);
     // The node is the tab's subject; its name and the scheduler's nomination add nothing here.
     for (int c = 0; c < pods_->columnCount(); ++c) {

@@ -208,6 +208,18 @@ public:
     virtual Status preScore(CycleState& state, const Pod& pod, const std::vector<const NodeInfo*>& nodes) = 0;
 };
 
+// The loop of every scoreNodes: scores[i] = score(*nodes[i]).first, stopping at the first
+// failure, whose Status it returns. `score`: const NodeInfo& -> std::pair<int64_t, Status>.
+template <typename ScoreFn>
+Status scoreEach(std::span<const NodeInfo* const> nodes, std::span<int64_t> scores, ScoreFn&& score) {
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        auto [value, status] = score(*nodes[i]);
+        if (!status.isSuccess()) return std::move(status);
+        scores[i] = value;
+    }
+    return {};
+}
+
 class ScorePlugin : public virtual Plugin {
 public:
     virtual std::pair<int64_t, Status> score(CycleState& state, const Pod& pod, const NodeInfo& nodeInfo) = 0;
@@ -218,12 +230,7 @@ public:
     // cycle (their PreScore state) is read once.
     virtual Status scoreNodes(CycleState& state, const Pod& pod, std::span<const NodeInfo* const> nodes,
                               std::span<int64_t> scores) {
-        for (size_t i = 0; i < nodes.size(); ++i) {
-            auto [score, s] = this->score(state, pod, *nodes[i]);
-            if (!s.isSuccess()) return std::move(s);
-            scores[i] = score;
-        }
-        return {};
+        return scoreEach(nodes, scores, [&](const NodeInfo& node) { return this->score(state, pod, node); });
     }
     // NormalizeScore: brings the node scores into [kMinNodeScore, kMaxNodeScore]. Plugins whose
     // scores are already in range keep the default (no change).

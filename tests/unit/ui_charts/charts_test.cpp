@@ -12,8 +12,7 @@
 #include "charts/charts_view.h"
 #include "charts/metrics_chart.h"
 #include "charts/metrics_history.h"
-#include "client/in_process_client.h"
-#include "session/embedded_session.h"
+#include "testing/scenario_simulation.h"
 #include "ui_events/fake_control_plane_client.h"
 
 using namespace pilothouse;
@@ -27,27 +26,7 @@ sim::Time at(const testing::FakeControlPlaneClient& c, double seconds) {
     return sim::fromUnixNanos(c.epoch + qint64(seconds * 1e9));
 }
 
-struct Simulation {
-    std::unique_ptr<ui::EmbeddedSession> session;
-    std::unique_ptr<ui::InProcessClient> client;
-    ui::Timeline timeline;
-
-    bool start(const char* scenario, sim::Duration run) {
-        auto s = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/") +
-                                                            QLatin1String(scenario) + QStringLiteral(".yaml"));
-        if (!s.isOk() || !(*s)->runFor(run).isOk()) return false;
-        session = std::move(*s);
-        client = std::make_unique<ui::InProcessClient>(session->cluster());
-        timeline.setPresent(client->epochNanos(), client->nowNanos());
-        return true;
-    }
-    // Runs on and tells the timeline, as the main window does on each tick.
-    bool runFor(sim::Duration d) {
-        if (!session->runFor(d).isOk()) return false;
-        timeline.setPresent(client->epochNanos(), client->nowNanos());
-        return true;
-    }
-};
+using Simulation = testing::ScenarioSimulation;
 
 // A line's points as the sampler's series gives them, up to `until` seconds.
 QList<QPointF> sampled(const std::map<std::string, cluster::Series>& metrics, const ui::ChartLine& line, qint64 epoch,

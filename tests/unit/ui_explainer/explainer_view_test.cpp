@@ -9,13 +9,12 @@
 
 #include "api/object.h"
 #include "api/scheme.h"
-#include "client/in_process_client.h"
 #include "core_v1.pb.h"
 #include "explainer/explainer_view.h"
 #include "explainer/filter_matrix_model.h"
 #include "explainer/pod_explainer.h"
 #include "explainer/score_table_model.h"
-#include "session/embedded_session.h"
+#include "testing/scenario_simulation.h"
 
 using namespace pilothouse;
 using namespace std::chrono_literals;
@@ -23,20 +22,12 @@ namespace core = k8s::io::api::core::v1;
 
 namespace {
 
-struct Session {
-    std::unique_ptr<ui::EmbeddedSession> session;
-    std::unique_ptr<ui::InProcessClient> client;
-    ui::Timeline timeline;
+struct Session : testing::ScenarioSimulation {
     ui::SelectionModel selection;
     std::unique_ptr<ui::ExplainerView> view;
 
     bool start(const char* scenario, sim::Duration at) {
-        auto s = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/") +
-                                                            QLatin1String(scenario) + QStringLiteral(".yaml"));
-        if (!s.isOk() || !(*s)->runFor(at).isOk()) return false;
-        session = std::move(*s);
-        client = std::make_unique<ui::InProcessClient>(session->cluster());
-        timeline.setPresent(client->epochNanos(), client->nowNanos());
+        if (!ScenarioSimulation::start(scenario, at)) return false;
         view = std::make_unique<ui::ExplainerView>(client.get(), &timeline, &selection);
         view->resize(1200, 800);
         return true;
@@ -178,7 +169,7 @@ void ExplainerViewTest::followsSelectionAndTime() {
     s.selection.select(ui::ObjectRef::node(QStringLiteral("node-1")));
     QCOMPARE(s.view->explainer()->pod(), pod);
     QVERIFY(s.view->explainer()->explanation().has_value());
-    // At 62 s the replica existed only just; at 30 s it did not exist yet.
+    // At 30 s the replica did not exist yet.
     QSignalSpy explained(s.view->explainer(), &ui::PodExplainer::explained);
     s.timeline.setView(s.timeline.epochNanos() + qint64(30) * 1'000'000'000);
     QTRY_VERIFY(!s.view->explainer()->busy() && explained.count() > 0);

@@ -24,6 +24,7 @@
 #include "inspector/object_tree_model.h"
 #include "inspector/pod_journey_model.h"
 #include "session/embedded_session.h"
+#include "testing/scenario_simulation.h"
 #include "ui_events/fake_control_plane_client.h"
 
 using namespace pilothouse;
@@ -74,21 +75,13 @@ QStringList stageNames(const QAbstractItemModel& m) {
 
 // The embedded simulation of a scenario run to `at`, with a client, a timeline at its present,
 // the cluster state, a selection and the inspector.
-struct Session {
-    std::unique_ptr<ui::EmbeddedSession> session;
-    std::unique_ptr<ui::InProcessClient> client;
-    ui::Timeline timeline;
+struct Session : testing::ScenarioSimulation {
     std::unique_ptr<ui::ClusterState> state;
     ui::SelectionModel selection;
     std::unique_ptr<ui::InspectorView> view;
 
     bool start(const char* scenario, sim::Duration at) {
-        auto s = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/") +
-                                                            QLatin1String(scenario) + QStringLiteral(".yaml"));
-        if (!s.isOk() || !(*s)->runFor(at).isOk()) return false;
-        session = std::move(*s);
-        client = std::make_unique<ui::InProcessClient>(session->cluster());
-        timeline.setPresent(client->epochNanos(), client->nowNanos());
+        if (!ScenarioSimulation::start(scenario, at)) return false;
         state = std::make_unique<ui::ClusterState>(client.get(), &timeline);
         view = std::make_unique<ui::InspectorView>(client.get(), state.get(), &timeline, &selection);
         view->resize(1000, 900);

@@ -140,12 +140,8 @@ public:
                                  std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) override {
         const auto* s = state.read<PreScoreState>(kPreScoreStateKey);
         if (!s) return ScorePlugin::scoreNodes(state, pod, nodes, scores);
-        for (size_t i = 0; i < nodes.size(); ++i) {
-            auto [count, status] = scoreWith(s->preferred, *nodes[i]);
-            if (!status.isSuccess()) return std::move(status);
-            scores[i] = count;
-        }
-        return {};
+        return framework::scoreEach(nodes, scores,
+                                    [&](const framework::NodeInfo& node) { return scoreWith(s->preferred, node); });
     }
 
     bool hasNormalizeScore() const override { return true; }

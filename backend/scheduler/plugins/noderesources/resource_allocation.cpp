@@ -88,6 +88,16 @@ std::vector<int64_t> ResourceAllocationScorer::podRequests(const framework::Pod&
     return 0;
 }
 
+[[gnu::always_inline]] inline int64_t ResourceAllocationScorer::cpuAndMemoryScore(const framework::NodeInfo& nodeInfo,
+                                                                                  int64_t cpu, int64_t memory) const {
+    const framework::Resource& requested = useRequested_ ? nodeInfo.requested() : nodeInfo.nonZeroRequested();
+    const framework::Resource& allocatable = nodeInfo.allocatable();
+    const int64_t alloc[2] = {allocatable.milliCPU, allocatable.memory};
+    const int64_t req[2] = {alloc[0] == 0 ? 0 : goAdd(requested.milliCPU, cpu),
+                            alloc[1] == 0 ? 0 : goAdd(requested.memory, memory)};
+    return apply(std::span<const int64_t, 2>(req), std::span<const int64_t, 2>(alloc));
+}
+
 std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const framework::NodeInfo& nodeInfo,
                                                                       const std::vector<int64_t>& podRequests) const {
     if (nodeInfo.node() == nullptr) return {0, framework::Status::error("node not found")};
@@ -96,14 +106,9 @@ std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const fram
     // read straight off the NodeInfo and the strategy is inlined for exactly two of them; other
     // configurations keep their handful of resources on the stack.
     if (cpuAndMemory_ && strategy_) {
-        const framework::Resource& requested = useRequested_ ? nodeInfo.requested() : nodeInfo.nonZeroRequested();
-        const framework::Resource& allocatable = nodeInfo.allocatable();
         const int64_t cpu = !podRequests.empty() ? podRequests[0] : 0;
         const int64_t memory = podRequests.size() > 1 ? podRequests[1] : 0;
-        const int64_t alloc[2] = {allocatable.milliCPU, allocatable.memory};
-        const int64_t req[2] = {alloc[0] == 0 ? 0 : goAdd(requested.milliCPU, cpu),
-                                alloc[1] == 0 ? 0 : goAdd(requested.memory, memory)};
-        return {apply(std::span<const int64_t, 2>(req), std::span<const int64_t, 2>(alloc)), framework::Status()};
+        return {cpuAndMemoryScore(nodeInfo, cpu, memory), framework::Status()};
     }
     constexpr size_t kInline = 8;
     const size_t n = resources_.size();
@@ -120,29 +125,18 @@ std::pair<int64_t, framework::Status> ResourceAllocationScorer::score(const fram
 framework::Status ResourceAllocationScorer::scoreNodes(std::span<const framework::NodeInfo* const> nodes,
                                                         const std::vector<int64_t>& podRequests,
                                                         std::span<int64_t> scores) const {
-    if (cpuAndMemory_ && strategy_ && !resources_.empty()) {
+    if (cpuAndMemory_ && strategy_) {
         // The default resources: the pod's two requests are read once, each node costs two loads,
         // two additions and the strategy.
         const int64_t cpu = !podRequests.empty() ? podRequests[0] : 0;
         const int64_t memory = podRequests.size() > 1 ? podRequests[1] : 0;
         for (size_t i = 0; i < nodes.size(); ++i) {
-            const framework::NodeInfo& nodeInfo = *nodes[i];
-            if (nodeInfo.node() == nullptr) return framework::Status::error("node not found");
-            const framework::Resource& requested = useRequested_ ? nodeInfo.requested() : nodeInfo.nonZeroRequested();
-            const framework::Resource& allocatable = nodeInfo.allocatable();
-            const int64_t alloc[2] = {allocatable.milliCPU, allocatable.memory};
-            const int64_t req[2] = {alloc[0] == 0 ? 0 : goAdd(requested.milliCPU, cpu),
-                                    alloc[1] == 0 ? 0 : goAdd(requested.memory, memory)};
-            scores[i] = apply(std::span<const int64_t, 2>(req), std::span<const int64_t, 2>(alloc));
+            if (nodes[i]->node() == nullptr) return framework::Status::error("node not found");
+            scores[i] = cpuAndMemoryScore(*nodes[i], cpu, memory);
         }
         return {};
     }
-    for (size_t i = 0; i < nodes.size(); ++i) {
-        auto [value, status] = score(*nodes[i], podRequests);
-        if (!status.isSuccess()) return std::move(status);
-        scores[i] = value;
-    }
-    return {};
+    return framework::scoreEach(nodes, scores, [&](const framework::NodeInfo& node) { return score(node, podRequests); });
 }
 
 }  // namespace pilothouse::scheduler::plugins::noderesources

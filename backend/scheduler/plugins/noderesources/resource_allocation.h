@@ -59,6 +59,9 @@ private:
                                                         int64_t podRequest) const;
     // The strategy's node score.
     int64_t apply(std::span<const int64_t> requested, std::span<const int64_t> allocatable) const;
+    // The strategy's score for the default resources (cpu and memory), the pod asking for `cpu`
+    // milli-cores and `memory` bytes.
+    int64_t cpuAndMemoryScore(const framework::NodeInfo& nodeInfo, int64_t cpu, int64_t memory) const;
     // Both lists for every configured resource (0/0 where skipped).
     void fill(const framework::NodeInfo& nodeInfo, const std::vector<int64_t>& podRequests, int64_t* requested,
               int64_t* allocatable) const;

@@ -53,12 +53,7 @@ public:
     framework::Status scoreNodes(framework::CycleState& state, const framework::Pod&,
                                  std::span<const framework::NodeInfo* const> nodes, std::span<int64_t> scores) override {
         const auto* s = state.read<PreScoreState>(kPreScoreStateKey);
-        for (size_t i = 0; i < nodes.size(); ++i) {
-            auto [count, status] = scoreWith(s, *nodes[i]);
-            if (!status.isSuccess()) return std::move(status);
-            scores[i] = count;
-        }
-        return {};
+        return framework::scoreEach(nodes, scores, [s](const framework::NodeInfo& node) { return scoreWith(s, node); });
     }
 
     bool hasNormalizeScore() const override { return true; }
