@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select this pod (the inspector shows it)."), QStringLiteral("NAMESPACE/POD"));
     QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Start with the dark palette."));
     QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Write journey.png, cluster.png, inspector.png, events.png, charts.png and window.png into DIR once the views are loaded, then exit."),
+                                  QStringLiteral("Write journey.png, cluster.png, inspector.png, explainer.png, what-if.png, events.png, charts.png, pod-editor.png, node-editor.png and window.png into DIR once the views are loaded, then exit."),
                                   QStringLiteral("DIR"));
     QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size (default 1920x1080 for screenshots)."), QStringLiteral("WxH"));
     parser.addOptions({store, scenario, at, select, dark, screenshot, size});
@@ -66,13 +66,9 @@ int main(int argc, char** argv) {
     }
     namespace theme = pilothouse::ui::theme;
     theme::apply(app, parser.isSet(dark) ? theme::Mode::Dark : theme::Mode::Light);
-    pilothouse::ui::InProcessClient client((*session)->cluster());
-    // A reset or a rewind builds the cluster again: the client lets go of the old one first, then
-    // follows the new one.
-    QObject::connect(session->get(), &pilothouse::ui::EmbeddedSession::clusterAboutToBeReplaced, &client,
-                     [&client] { client.detach(); });
-    QObject::connect(session->get(), &pilothouse::ui::EmbeddedSession::clusterReplaced, &client,
-                     [&client, s = session->get()] { client.reattach(s->cluster()); });
+    // The client follows the session's cluster through resets and rewinds, and the user's edits go
+    // through the session (recorded, so a rewind replays them).
+    pilothouse::ui::InProcessClient client(**session);
     // Screenshots do not depend on (or change) the user's saved layout.
     pilothouse::ui::MainWindow window(&client, session->get(),
                                       pilothouse::ui::MainWindow::Options{!parser.isSet(screenshot) && !parser.isSet(dark)});

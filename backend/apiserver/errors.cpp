@@ -75,8 +75,10 @@ Status newInternalError(const std::string& message) {
                 "Internal error occurred: " + message);
 }
 
-Status newTooManyRequests(const std::string& message) {
-    return make(StatusCode::ResourceExhausted, "TooManyRequests", 429, message);
+Status newTooManyRequests(const std::string& message, int retryAfterSeconds) {
+    Status s = make(StatusCode::ResourceExhausted, "TooManyRequests", 429, message);
+    s.setRetryAfterSeconds(retryAfterSeconds);
+    return s;
 }
 
 Status fromStoreError(const Status& e, const std::string& qualifiedResource,
@@ -106,8 +108,12 @@ k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& 
     }
     out.set_status("Failure");
     out.set_message(status.message());
-    out.set_reason(status.reason().empty() ? "InternalError" : status.reason());
+    // An API error may have no reason (the eviction's 500 for a pod with several budgets); an
+    // error that is not an API error is an internal one.
+    if (!status.reason().empty()) out.set_reason(status.reason());
+    else if (!status.httpCode()) out.set_reason("InternalError");
     out.set_code(status.httpCode() ? status.httpCode() : 500);
+    if (status.retryAfterSeconds() > 0) out.mutable_details()->set_retry_after_seconds(status.retryAfterSeconds());
     if (!status.causes().empty()) {
         auto* details = out.mutable_details();
         for (const auto& c : status.causes()) {

@@ -32,7 +32,8 @@ Status newMethodNotSupported(const std::string& qualifiedResource, const std::st
 // 410 for a resourceVersion older than the compacted history (reason "Expired").
 Status newResourceExpired(const std::string& message);
 Status newInternalError(const std::string& message);
-Status newTooManyRequests(const std::string& message);
+// 429 TooManyRequests; `retryAfterSeconds` goes to details.retryAfterSeconds (0: none).
+Status newTooManyRequests(const std::string& message, int retryAfterSeconds = 0);
 
 // Maps a store error to the API error for that object (NotFound, AlreadyExists, Conflict, Expired).
 Status fromStoreError(const Status& storeError, const std::string& qualifiedResource,

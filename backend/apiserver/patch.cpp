@@ -21,6 +21,25 @@ Value applyMergePatch(const Value& target, const Value& patch) {
     return result;
 }
 
+Value createMergePatch(const Value& original, const Value& modified) {
+    if (!original.isObject() || !modified.isObject()) return modified;
+    Value patch = Value::object();
+    for (const auto& [key, now] : modified.asObject()) {
+        const Value* before = original.find(key);
+        if (!before) {
+            patch.set(key, now);
+        } else if (before->isObject() && now.isObject()) {
+            Value inner = createMergePatch(*before, now);
+            if (inner.size() > 0) patch.set(key, std::move(inner));
+        } else if (!(*before == now)) {
+            patch.set(key, now);
+        }
+    }
+    for (const auto& [key, _] : original.asObject())
+        if (!modified.find(key)) patch.set(key, Value());
+    return patch;
+}
+
 namespace {
 
 Status patchError(const std::string& msg) { return Status(StatusCode::InvalidArgument, msg); }

@@ -8,6 +8,9 @@
 namespace pilothouse::apiserver {
 
 codec::Value applyMergePatch(const codec::Value& target, const codec::Value& patch);
+// The merge patch that turns `original` into `modified` (jsonpatch.CreateMergePatch): changed keys
+// with their new values, removed keys as null, lists whole. An empty object when nothing changed.
+codec::Value createMergePatch(const codec::Value& original, const codec::Value& modified);
 StatusOr<codec::Value> applyJsonPatch(const codec::Value& target, const codec::Value& patch);
 
 }  // namespace pilothouse::apiserver

@@ -15,16 +15,19 @@
 #include "apiserver/errors.h"
 #include "apiserver/patch.h"
 #include "apiserver/registry/defaults.h"
+#include "apiserver/registry/eviction.h"
 #include "apiserver/registry/keys.h"
 #include "apiserver/registry/service_ip_allocator.h"
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/pod.h"
 #include "apiserver/validation/validation.h"
 #include "core_v1.pb.h"
+#include "policy_v1.pb.h"
 
 namespace pilothouse::apiserver {
 
 namespace core = k8s::io::api::core::v1;
+namespace policy = k8s::io::api::policy::v1;
 using google::protobuf::Message;
 using MessagePtr = std::unique_ptr<Message>;
 
@@ -237,15 +240,26 @@ std::string serialize(const api::ResourceType& type, Message* object) {
 class APIServer::Pipeline {
 public:
     Pipeline(APIServer& server, const Request& req, Response& resp)
-        : s_(server), req_(req), resp_(resp), t_(server.clock_.nowUnixNanos()) {
+        : Pipeline(server, req, resp, server.clock_.nowUnixNanos()) {}
+    // A request the server makes while serving another (the eviction's delete and budget write),
+    // starting at `startNanos` of the outer request's virtual time.
+    Pipeline(APIServer& server, const Request& req, Response& resp, int64_t startNanos)
+        : s_(server), req_(req), resp_(resp), t_(startNanos) {
         // A create records about a dozen stages: one allocation instead of the vector's growth.
         resp_.trace.reserve(kTypicalStages);
+        if (req_.type) qualified_ = req_.type->qualifiedResource();
     }
 
     void record(const char* stage, std::string step, bool passed, std::string detail,
                 int64_t cost) {
         resp_.trace.push_back({stage, std::move(step), passed, std::move(detail), t_, t_ + cost});
         t_ += cost;
+    }
+
+    // Records a failed storage read or write and returns its error (for callers that pass it on).
+    Status failStatus(const Status& st, int64_t cost = 0) {
+        record(kStageStorage, "etcd", false, st.message(), cost);
+        return st;
     }
 
     // Fails the response with `st`, recording the stage that stopped it.
@@ -269,6 +283,7 @@ public:
         if (v == "get") return get();
         if (v == "list") return list();
         if (v == "create" && req_.subresource == "binding") return bind();
+        if (v == "create" && req_.subresource == "eviction") return evict();
         if (v == "create") return create();
         if (v == "update") return update(nullptr);
         if (v == "patch") return patch();
@@ -670,6 +685,13 @@ public:
                         newConflict(qualified_, req_.name,
                                     "Precondition failed: UID in precondition: " + req_.preconditionUID +
                                         ", UID in object meta: " + meta.uid()));
+        if (!req_.preconditionResourceVersion.empty() &&
+            req_.preconditionResourceVersion != std::to_string(oldKv.modRevision))
+            return fail(kStageStorage, "etcd",
+                        newConflict(qualified_, req_.name,
+                                    "Precondition failed: ResourceVersion in precondition: " +
+                                        req_.preconditionResourceVersion +
+                                        ", ResourceVersion in object meta: " + std::to_string(oldKv.modRevision)));
         admission::AdmissionAttributes attrs;
         attrs.request = attributes();
         attrs.operation = admission::Operation::Delete;
@@ -813,7 +835,15 @@ public:
         return storeResult(std::move(kv), std::move(obj), podName, "update");
     }
 
+    // pods/eviction: the eviction's rules (registry/eviction.h) over this server's own registry.
+    Response& evict();
+
 private:
+    class EvictionStore;
+    // Runs `verb` of `sub` as a request of this server's own (no authentication or authorization,
+    // as kube-apiserver's loopback client), its trace continuing this one's.
+    Status nested(const Request& sub, const std::function<Response&(Pipeline&)>& verb);
+
     static constexpr size_t kTypicalStages = 16;
 
     APIServer& s_;
@@ -823,6 +853,152 @@ private:
     std::string qualified_;
     UserInfo user_;
 };
+
+// ---- pods/eviction ----
+
+Status APIServer::Pipeline::nested(const Request& sub, const std::function<Response&(Pipeline&)>& verb) {
+    Response resp;
+    Pipeline inner(s_, sub, resp, t_);
+    verb(inner);
+    for (auto& r : resp.trace) resp_.trace.push_back(std::move(r));
+    t_ = inner.t_;
+    return resp.status;
+}
+
+class APIServer::Pipeline::EvictionStore final : public registry::EvictionStorage {
+public:
+    EvictionStore(Pipeline& p, std::string ns) : p_(p), ns_(std::move(ns)) {}
+
+    StatusOr<std::unique_ptr<core::Pod>> getPod(const std::string& name) override {
+        auto kv = read(*pods(), name);
+        if (!kv) return kv.status();
+        return std::unique_ptr<core::Pod>(static_cast<core::Pod*>(kv->first.release()));
+    }
+
+    StatusOr<std::vector<std::unique_ptr<policy::PodDisruptionBudget>>> listPodDisruptionBudgets() override {
+        const int64_t cost = p_.s_.config_.costs.storageReadNanos;
+        auto result = p_.s_.store_.list(registry::namespacePrefix(*pdbs(), ns_));
+        if (!result) return p_.failStatus(fromStoreError(result.status(), pdbs()->qualifiedResource(), ""), cost);
+        std::vector<std::unique_ptr<policy::PodDisruptionBudget>> out;
+        for (const auto& kv : result->items) {
+            auto obj = decodeStored(*pdbs(), kv);
+            if (!obj) return obj.status();
+            out.emplace_back(static_cast<policy::PodDisruptionBudget*>(obj->release()));
+        }
+        p_.record(kStageStorage, "etcd", true,
+                  "listed " + std::to_string(out.size()) + " poddisruptionbudgets.policy in " + ns_, cost);
+        return out;
+    }
+
+    StatusOr<std::unique_ptr<policy::PodDisruptionBudget>> getPodDisruptionBudget(const std::string& name) override {
+        auto kv = read(*pdbs(), name);
+        if (!kv) return kv.status();
+        return std::unique_ptr<policy::PodDisruptionBudget>(static_cast<policy::PodDisruptionBudget*>(kv->first.release()));
+    }
+
+    Status updatePodDisruptionBudgetStatus(const policy::PodDisruptionBudget& pdb) override {
+        Request sub;
+        sub.verb = "update";
+        sub.type = pdbs();
+        sub.namespace_ = ns_;
+        sub.name = pdb.metadata().name();
+        sub.subresource = "status";
+        sub.body = std::make_shared<policy::PodDisruptionBudget>(pdb);
+        return p_.nested(sub, [](Pipeline& inner) -> Response& { return inner.update(nullptr); });
+    }
+
+    StatusOr<std::string> updatePodStatus(const std::string& name,
+                                          const std::function<Status(core::Pod&)>& mutate) override {
+        // GuaranteedUpdate: the latest pod, changed, compare-and-swapped; again when another
+        // writer came first.
+        for (int attempt = 0;; ++attempt) {
+            auto current = read(*pods(), name);
+            if (!current) return current.status();
+            auto& [obj, kv] = *current;
+            PH_RETURN_IF_ERROR(mutate(static_cast<core::Pod&>(*obj)));
+            const std::string bytes = serialize(*pods(), obj.get());
+            if (bytes == kv.value) return std::to_string(kv.modRevision);
+            const int64_t cost = p_.s_.config_.costs.storageWriteNanos;
+            auto written = p_.s_.store_.update(kv.key, bytes, kv.modRevision);
+            if (written) {
+                p_.record(kStageStorage, "etcd", true,
+                          "updated " + kv.key + " at revision " + std::to_string(written->modRevision) +
+                              " (condition DisruptionTarget)",
+                          cost);
+                return std::to_string(written->modRevision);
+            }
+            if (written.status().code() != StatusCode::Aborted || attempt >= 4)
+                return p_.failStatus(fromStoreError(written.status(), "pods", name), cost);
+        }
+    }
+
+    Status deletePod(const std::string& name, const policy::DeleteOptions& options) override {
+        Request sub;
+        sub.verb = "delete";
+        sub.type = pods();
+        sub.namespace_ = ns_;
+        sub.name = name;
+        if (options.has_grace_period_seconds()) sub.gracePeriodSeconds = options.grace_period_seconds();
+        if (options.has_propagation_policy()) sub.propagationPolicy = options.propagation_policy();
+        if (options.has_preconditions()) {
+            if (options.preconditions().has_uid()) sub.preconditionUID = options.preconditions().uid();
+            if (options.preconditions().has_resource_version())
+                sub.preconditionResourceVersion = options.preconditions().resource_version();
+        }
+        sub.dryRun = !options.dry_run().empty();
+        return p_.nested(sub, [](Pipeline& inner) -> Response& { return inner.remove(); });
+    }
+
+    void note(const std::string& step, bool passed, const std::string& detail) override {
+        p_.record(kStageRegistry, "eviction: " + step, passed, detail, 0);
+    }
+
+private:
+    static const api::ResourceType* pods() { return api::Scheme::instance().byName("pods"); }
+    static const api::ResourceType* pdbs() { return api::Scheme::instance().byName("poddisruptionbudgets"); }
+
+    StatusOr<std::pair<MessagePtr, store::KeyValue>> read(const api::ResourceType& type, const std::string& name) {
+        const int64_t cost = p_.s_.config_.costs.storageReadNanos;
+        auto kv = p_.s_.store_.get(registry::objectKey(type, ns_, name));
+        if (!kv) return p_.failStatus(fromStoreError(kv.status(), type.qualifiedResource(), name), cost);
+        auto obj = decodeStored(type, *kv);
+        if (!obj) return obj.status();
+        p_.record(kStageStorage, "etcd", true, "read " + kv->key, cost);
+        return std::make_pair(std::move(*obj), std::move(*kv));
+    }
+
+    Pipeline& p_;
+    std::string ns_;
+};
+
+Response& APIServer::Pipeline::evict() {
+    if (req_.type->kind != "Pod") {
+        resp_.status = newNotFound(qualified_ + "/eviction", req_.name);
+        return resp_;
+    }
+    const auto* eviction = dynamic_cast<const policy::Eviction*>(req_.body.get());
+    if (!eviction) {
+        resp_.status = newBadRequest(std::string("not a Eviction object: ") +
+                                     (req_.body ? "*" + req_.body->GetDescriptor()->name() : "<nil>"));
+        return resp_;
+    }
+    const std::string name = req_.name.empty() ? eviction->metadata().name() : req_.name;
+    std::string ns = req_.namespace_;
+    if (ns.empty()) ns = eviction->metadata().namespace_().empty() ? "default" : eviction->metadata().namespace_();
+    EvictionStore storage(*this, ns);
+    registry::EvictionOptions options;
+    options.dryRun = req_.dryRun;
+    options.nowNanos = t_;
+    auto result = registry::evict(name, *eviction, options, storage);
+    if (!result) {
+        // A failed read or write already recorded its stage; the eviction's own refusals end here.
+        if (resp_.trace.empty() || resp_.trace.back().passed) record(kStageRegistry, "eviction", false, result.status().message(), 0);
+        resp_.status = result.status();
+        return resp_;
+    }
+    resp_.object = std::make_unique<k8s::io::apimachinery::pkg::apis::meta::v1::Status>(std::move(*result));
+    return resp_;
+}
 
 // ---- APIServer ----
 

@@ -5,8 +5,9 @@
 //   -> validating admission -> storage (the versioned store, etcd's role)
 //
 // Verbs: create, get, list, watch, update, patch (merge and JSON patch), delete, and the
-// pods/binding, pods/status and nodes/status subresources (status for every kind that has one).
-// Errors are Kubernetes' (see errors.h): 401, 403, 404, 409 AlreadyExists/Conflict, 410, 422.
+// pods/binding, pods/eviction (registry/eviction.h: PodDisruptionBudgets), pods/status and
+// nodes/status subresources (status for every kind that has one).
+// Errors are Kubernetes' (see errors.h): 401, 403, 404, 409 AlreadyExists/Conflict, 410, 422, 429.
 //
 // Thread-safety: handle() and watch() may be called from any thread concurrently; the server
 // keeps no per-request state. It does not own the store or the clock.
@@ -45,9 +46,9 @@ struct Request {
     const api::ResourceType* type = nullptr;
     std::string namespace_;
     std::string name;
-    std::string subresource;  // "", "status", "binding"
+    std::string subresource;  // "", "status", "binding", "eviction"
     std::string token;        // bearer token; "" = anonymous
-    std::shared_ptr<const google::protobuf::Message> body;  // create, update, binding
+    std::shared_ptr<const google::protobuf::Message> body;  // create, update, binding, eviction
     codec::Value patch;
     PatchType patchType = PatchType::Merge;
     std::string labelSelector;
@@ -64,6 +65,9 @@ struct Request {
     // delete: DeleteOptions.preconditions.uid; the delete fails with Conflict when the stored
     // object has another UID ("" = no precondition).
     std::string preconditionUID;
+    // delete: DeleteOptions.preconditions.resourceVersion; Conflict when the stored object is at
+    // another resourceVersion ("" = no precondition).
+    std::string preconditionResourceVersion;
     bool dryRun = false;
 };
 

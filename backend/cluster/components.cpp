@@ -4,6 +4,7 @@
 #include "cluster/node_agents.h"
 #include "controllers/daemon/daemon_controller.h"
 #include "controllers/deployment/deployment_controller.h"
+#include "controllers/disruption/disruption.h"
 #include "controllers/endpoint/endpoints_controller.h"
 #include "controllers/endpointslice/endpointslice_controller.h"
 #include "controllers/garbagecollector/garbage_collector.h"
@@ -58,6 +59,9 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     controller::ttlafterfinished::TTLAfterFinishedControllerOptions tto;
     tto.resyncPeriod = resync;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttlafterfinished::TTLAfterFinishedController>(server, clock, tto)));
+    controller::disruption::DisruptionControllerOptions dco;
+    dco.resyncPeriod = resync;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::disruption::DisruptionController>(server, clock, dco)));
     controller::endpointslice::EndpointSliceControllerOptions eps;
     eps.resyncPeriod = resync;
     eps.journeys = &cluster.journeys();

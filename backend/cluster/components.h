@@ -1,6 +1,7 @@
 // The standard set of components a simulated cluster runs, in reconcile order: kube-scheduler,
 // the controllers (deployment, replicaset, daemonset, garbage collector, node lifecycle with its
-// taint manager, endpointslice), one kubelet per Node, and the metrics sampler. Returns the handler for the scenario's node actions
+// taint manager, endpoints, job, ttl-after-finished, disruption, endpointslice), one kubelet per
+// Node, and the metrics sampler. Returns the handler for the scenario's node actions
 // (failNode, recoverNode, imageMissing, breakProbe).
 #pragma once
 

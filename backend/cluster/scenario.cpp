@@ -12,8 +12,8 @@ namespace {
 constexpr const char* kScenarioApiVersion = "pilothouse.dev/v1alpha1";
 
 const std::set<std::string> kActions = {"apply",       "delete",       "scale",      "patch",
-                                        "cordon",      "uncordon",     "failNode",   "recoverNode",
-                                        "imageMissing", "breakProbe"};
+                                        "cordon",      "uncordon",     "evict",      "drain",
+                                        "failNode",    "recoverNode",  "imageMissing", "breakProbe"};
 
 Status fieldError(const std::string& where, const std::string& field, const std::string& message) {
     return Status(StatusCode::InvalidArgument, where + ": " + field + ": " + message);
@@ -33,7 +33,7 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.where = where + ": " + path;
     static const std::set<std::string> known = {"at",    "action",    "node",  "kind",     "name",  "namespace",
                                                 "image", "container", "probe", "replicas", "patch", "manifest",
-                                                "broken", "cascade", "selector"};
+                                                "broken", "cascade", "selector", "subresource", "gracePeriodSeconds", "timeout"};
     for (const auto& [key, _] : item.asObject())
         if (!known.contains(key)) return fieldError(where, path + "." + key, "unknown field");
     const codec::Value* at = item.find("at");
@@ -53,7 +53,8 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.action = *action;
     for (auto [key, dest] : {std::pair{"node", &a.node}, {"kind", &a.kind}, {"name", &a.name},
                              {"namespace", &a.namespace_}, {"image", &a.image}, {"container", &a.container},
-                             {"probe", &a.probe}, {"cascade", &a.cascade}, {"selector", &a.selector}}) {
+                             {"probe", &a.probe}, {"cascade", &a.cascade}, {"selector", &a.selector},
+                             {"subresource", &a.subresource}}) {
         auto v = stringField(item, key, where, path);
         if (!v) return v.status();
         *dest = *v;
@@ -61,6 +62,17 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     if (const codec::Value* r = item.find("replicas")) {
         if (!r->isInt() || r->asInt() < 0) return fieldError(where, path + ".replicas", "must be a non-negative integer");
         a.replicas = int32_t(r->asInt());
+    }
+    if (const codec::Value* g = item.find("gracePeriodSeconds")) {
+        if (!g->isInt() || g->asInt() < 0) return fieldError(where, path + ".gracePeriodSeconds", "must be a non-negative integer");
+        a.gracePeriodSeconds = g->asInt();
+    }
+    if (const codec::Value* t = item.find("timeout")) {
+        if (!t->isString()) return fieldError(where, path + ".timeout", std::string("expected a duration, got ") + t->typeName());
+        auto d = parseDuration(t->asString());
+        if (!d) return fieldError(where, path + ".timeout", d.status().message());
+        if (*d <= sim::Duration::zero()) return fieldError(where, path + ".timeout", "must be greater than 0");
+        a.timeout = *d;
     }
     if (const codec::Value* p = item.find("patch")) a.patch = *p;
     if (const codec::Value* m = item.find("manifest")) a.manifest = *m;
@@ -85,8 +97,16 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
                           "Unsupported value: \"" + a.cascade + "\": supported values: \"background\", \"foreground\", \"orphan\"");
     if (a.action == "scale") PH_RETURN_IF_ERROR(require(a.replicas.has_value(), "replicas"));
     if (a.action == "patch") PH_RETURN_IF_ERROR(require(a.patch.isObject(), "patch"));
-    if (a.action == "cordon" || a.action == "uncordon" || a.action == "failNode" || a.action == "recoverNode")
+    if (!a.subresource.empty() && (a.action != "patch" || a.subresource != "status"))
+        return fieldError(where, path + ".subresource", "only the patch action takes a subresource, and only \"status\"");
+    if (a.gracePeriodSeconds && a.action != "delete")
+        return fieldError(where, path + ".gracePeriodSeconds", "only the delete action takes a grace period");
+    if (a.action == "cordon" || a.action == "uncordon" || a.action == "drain" || a.action == "failNode" ||
+        a.action == "recoverNode")
         PH_RETURN_IF_ERROR(require(!a.node.empty(), "node"));
+    if (a.action == "evict") PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
+    if (item.find("timeout") && a.action != "drain")
+        return fieldError(where, path + ".timeout", "only the drain action takes a timeout");
     if (a.action == "imageMissing") PH_RETURN_IF_ERROR(require(!a.image.empty(), "image"));
     if (a.action == "breakProbe") {
         PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));

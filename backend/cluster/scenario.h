@@ -15,8 +15,12 @@
 //
 // Actions: apply (manifest), delete (kind, name or selector (a label selector, as kubectl -l)[,
 // namespace][, cascade: background|foreground|orphan, kubectl's --cascade: the propagationPolicy
-// sent, Background by default]), scale (kind, name, replicas),
-// patch (kind, name, patch: a merge patch), cordon / uncordon (node), failNode / recoverNode
+// sent, Background by default][, gracePeriodSeconds]), scale (kind, name, replicas),
+// patch (kind, name, patch: a merge patch[, subresource: status]), cordon / uncordon (node),
+// evict (name[, namespace]: a pod, through the pods/eviction subresource, so its
+// PodDisruptionBudget applies), drain (node[, timeout: kubectl drain's --timeout, 5m by default;
+// evictions a budget refuses are tried again every 5 s until then]: kubectl drain NODE
+// --ignore-daemonsets --delete-emptydir-data, see drain.h), failNode / recoverNode
 // (node), imageMissing (node optional, image), breakProbe (namespace, name, container, probe:
 // liveness|readiness|startup, broken: true|false). `at` is a duration like 30s, 5m, 1m30s, 500ms.
 #pragma once
@@ -37,9 +41,12 @@ struct ScenarioAction {
     std::string cascade;    // delete: kubectl's --cascade (background (default), foreground, orphan)
     std::string selector;   // delete: kubectl's -l: every object of the kind with these labels, instead of name
     std::optional<int32_t> replicas;
+    std::string subresource;  // patch: "status" to patch the status subresource
+    std::optional<int64_t> gracePeriodSeconds;  // delete: DeleteOptions.gracePeriodSeconds
     codec::Value patch;     // patch: a merge patch
     codec::Value manifest;  // apply: the object
     bool broken = true;     // breakProbe
+    sim::Duration timeout = std::chrono::minutes(5);  // drain: kubectl drain's --timeout
     std::string where;      // "file: document 3: spec.actions[2]" (for messages)
 };
 

@@ -80,8 +80,19 @@ void ScenarioRunner::scheduleActions() {
     for (const auto& a : scenario_.actions) {
         const sim::Time when = cluster_.loop().epoch() + a.at;
         const std::string description = a.action + (a.node.empty() ? "" : " " + a.node) + (a.name.empty() ? "" : " " + a.name);
-        cluster_.loop().scheduleAt(when, "scenario", description, [this, &a] { results_.push_back(perform(a)); });
+        cluster_.loop().scheduleAt(when, "scenario", description, [this, &a] {
+            if (a.action == "drain") return startDrain(a);
+            results_.push_back(perform(a));
+        });
     }
+}
+
+void ScenarioRunner::startDrain(const ScenarioAction& a) {
+    auto report = [this, &a](bool ok, const std::string& line) {
+        results_.push_back({cluster_.clock().now(), a.action, "Node/" + a.node, ok, line});
+    };
+    drains_.push_back(std::make_unique<Drain>(cluster_, a.node, a.timeout, std::move(report)));
+    drains_.back()->start();
 }
 
 ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
@@ -151,6 +162,7 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
             req.verb = "delete";
             // kubectl delete sends a propagationPolicy: --cascade=background unless told otherwise.
             req.propagationPolicy = propagationPolicy(a.cascade);
+            if (a.gracePeriodSeconds) req.gracePeriodSeconds = *a.gracePeriodSeconds;
         } else {
             req.verb = "patch";
             req.patchType = apiserver::PatchType::Merge;
@@ -163,6 +175,7 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
                 patch = a.patch;
             }
             req.patch = std::move(patch);
+            req.subresource = a.subresource;
         }
         auto resp = server.handle(req);
         if (!resp.ok()) return fail(resp.status);
@@ -173,6 +186,20 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         else if (a.action == "uncordon") r.message = shown + " uncordoned";
         else r.message = shown + " patched";
         return r;
+    }
+    if (a.action == "evict") {
+        // As kubectl drain evicts one pod (one try): the eviction subresource, so the pod's
+        // PodDisruptionBudget decides.
+        const std::string ns = a.namespace_.empty() ? "default" : a.namespace_;
+        r.target = "Pod/" + ns + "/" + a.name;
+        Status s = evictPod(server, ns, a.name);
+        if (s.isOk()) {
+            r.message = "pod/" + a.name + " evicted";
+            return r;
+        }
+        const std::string pod = "pods/\"" + a.name + "\" -n \"" + ns + "\"";
+        const bool retryable = s.reason() == "TooManyRequests";
+        return fail(Status(s.code(), "error when evicting " + pod + (retryable ? " (will retry after 5s)" : "") + ": " + s.message()));
     }
     // Node-side actions go to the kubelets.
     r.target = !a.node.empty() ? a.node : (a.namespace_.empty() ? "default" : a.namespace_) + "/" + a.name;

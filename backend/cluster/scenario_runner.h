@@ -1,8 +1,9 @@
 // Plays a scenario on a cluster: creates its objects at the start (as `kubectl apply -f` would,
 // through the API server), then performs each action at its time as an event on the cluster's
-// loop, labelled "scenario". API actions (apply, delete, scale, patch, cordon, uncordon) are
-// requests like any client's — rejected ones are recorded with the API server's message, as
-// kubectl would print it. Node actions (failNode, recoverNode, imageMissing, breakProbe) are
+// loop, labelled "scenario". API actions (apply, delete, scale, patch, cordon, uncordon, evict)
+// are requests like any client's — rejected ones are recorded with the API server's message, as
+// kubectl would print it. A drain (drain.h) goes on over virtual time, each line kubectl prints
+// recorded as a result of its own. Node actions (failNode, recoverNode, imageMissing, breakProbe) are
 // handed to the simulated kubelets through a handler.
 #pragma once
 
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "cluster/cluster.h"
+#include "cluster/drain.h"
 #include "cluster/scenario.h"
 
 namespace pilothouse::cluster {
@@ -40,12 +42,15 @@ public:
 
 private:
     ActionResult perform(const ScenarioAction& action);
+    // drain: kubectl's lines become results as the drain prints them, over virtual time.
+    void startDrain(const ScenarioAction& action);
     Status applyObject(const api::ResourceType& type, std::shared_ptr<google::protobuf::Message> object, std::string* message);
 
     Cluster& cluster_;
     const Scenario& scenario_;
     NodeActionHandler nodeActions_;
     std::vector<ActionResult> results_;
+    std::vector<std::unique_ptr<Drain>> drains_;
 };
 
 }  // namespace pilothouse::cluster

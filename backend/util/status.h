@@ -68,6 +68,12 @@ public:
         causes_.push_back(std::move(cause));
         return *this;
     }
+    // metav1.StatusDetails.retryAfterSeconds: when a client may try again (429, 504); 0 = not said.
+    int retryAfterSeconds() const { return retryAfterSeconds_; }
+    Status& setRetryAfterSeconds(int seconds) {
+        retryAfterSeconds_ = seconds;
+        return *this;
+    }
     // Prefixes the message with context ("file.yaml: document 2: ").
     Status withContext(const std::string& prefix) const {
         Status s = *this;
@@ -83,6 +89,7 @@ private:
     std::string reason_;
     int httpCode_ = 0;
     std::vector<StatusCause> causes_;
+    int retryAfterSeconds_ = 0;
 };
 
 // A value or the Status saying why there is none.

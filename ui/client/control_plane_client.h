@@ -24,13 +24,12 @@
 
 #include <google/protobuf/message.h>
 
+#include "client/api_request.h"
 #include "cluster/metrics_sampler.h"
 #include "sim/journey.h"
 #include "util/status.h"
 
 namespace pilothouse::ui {
-
-using ObjectPtr = std::shared_ptr<const google::protobuf::Message>;
 
 struct ObjectEvent {
     enum class Type { Added, Modified, Deleted };
@@ -73,6 +72,17 @@ public:
     // the journey view pulses the arrow to a component when its count grows. Counts start again
     // with the control plane (controlPlaneReplaced). Empty when the control plane does not say.
     virtual std::map<std::string, int64_t> watchDeliveries() const { return {}; }
+
+    // Sends one request to the API server as this client's user. `done` runs later on the GUI
+    // thread (never inside send()), and not at all once `context` is gone. Writes go through
+    // admission and validation like any client's; the views see their effect through the watches.
+    virtual void send(const ApiRequest& request, QObject* context, ApiCallback done) = 0;
+
+    // The simulated machines: a node's kubelet stops (its heartbeats end, as if the machine lost
+    // power or network) or starts again.
+    enum class NodeControl { Fail, Recover };
+    virtual void controlNode(NodeControl control, const QString& node, QObject* context,
+                             std::function<void(const Status&)> done) = 0;
 
 signals:
     void controlPlaneReplaced();

@@ -14,7 +14,58 @@ InProcessClient::InProcessClient(cluster::Cluster& cluster, QObject* parent)
     qRegisterMetaType<QVector<ObjectPtr>>();
 }
 
+InProcessClient::InProcessClient(EmbeddedSession& session, QObject* parent)
+    : InProcessClient(session.cluster(), parent) {
+    session_ = &session;
+    connect(&session, &EmbeddedSession::clusterAboutToBeReplaced, this, [this] { detach(); });
+    connect(&session, &EmbeddedSession::clusterReplaced, this, [this] { reattach(session_->cluster()); });
+}
+
 InProcessClient::~InProcessClient() { stopInformers(); }
+
+void InProcessClient::send(const ApiRequest& request, QObject* context, ApiCallback done) {
+    ApiResult result;
+    apiserver::Request req;
+    req.verb = request.verb.toStdString();
+    req.type = api::Scheme::instance().byName(request.resource.toStdString());
+    if (!req.type) {
+        result.status = Status(StatusCode::NotFound, "the server doesn't have a resource type \"" +
+                                                         request.resource.toStdString() + "\"");
+    } else {
+        req.namespace_ = request.namespace_.toStdString();
+        req.name = request.name.toStdString();
+        req.subresource = request.subresource.toStdString();
+        if (request.body) {
+            std::shared_ptr<google::protobuf::Message> body(request.body->New());
+            body->CopyFrom(*request.body);
+            req.body = std::move(body);
+        }
+        req.patch = request.patch;
+        req.patchType = apiserver::PatchType::Merge;
+        req.dryRun = request.dryRun;
+        req.propagationPolicy = request.propagationPolicy.toStdString();
+        req.gracePeriodSeconds = request.gracePeriodSeconds;
+        apiserver::Response resp;
+        if (session_) {
+            resp = session_->request(req);
+        } else {
+            req.token = cluster_->controlPlane().loopbackToken();
+            resp = cluster_->apiServer().handle(req);
+        }
+        result.status = resp.status;
+        result.object = std::move(resp.object);
+        for (const auto& w : resp.warnings) result.warnings << QString::fromStdString(w);
+    }
+    QMetaObject::invokeMethod(context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
+}
+
+void InProcessClient::controlNode(NodeControl control, const QString& node, QObject* context,
+                                  std::function<void(const Status&)> done) {
+    const std::string action = control == NodeControl::Fail ? "failNode" : "recoverNode";
+    Status st = session_ ? session_->controlNode(action, node.toStdString())
+                         : Status(StatusCode::FailedPrecondition, "failing and recovering nodes needs the simulation");
+    QMetaObject::invokeMethod(context, [done = std::move(done), st] { done(st); }, Qt::QueuedConnection);
+}
 
 void InProcessClient::stopInformers() {
     stopping_ = true;

@@ -3,6 +3,10 @@
 // when the watch is expired or closed as too slow; results reach the GUI thread as queued signals.
 // History, journeys and metrics are read from the simulated cluster directly, on the GUI thread
 // (where the embedded simulation runs).
+//
+// Requests (send(), controlNode()) run on the GUI thread too. On a session they go through
+// EmbeddedSession::request (recorded, so a rewind replays them); on a bare cluster straight to its
+// API server.
 #pragma once
 
 #include <QStringList>
@@ -14,6 +18,7 @@
 
 #include "client/control_plane_client.h"
 #include "cluster/cluster.h"
+#include "session/embedded_session.h"
 
 namespace pilothouse::ui {
 
@@ -22,6 +27,8 @@ class InProcessClient final : public ControlPlaneClient {
 public:
     // `cluster` must outlive the client (or be replaced with reattach() before it goes).
     explicit InProcessClient(cluster::Cluster& cluster, QObject* parent = nullptr);
+    // On a session's cluster, following it through resets and rewinds (detach / reattach).
+    explicit InProcessClient(EmbeddedSession& session, QObject* parent = nullptr);
     ~InProcessClient() override;
 
     // Stops reading the cluster (it is about to go); reattach() starts again on the new one.
@@ -41,6 +48,9 @@ public:
     std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const override;
     std::map<std::string, cluster::Series> metrics() const override;
     std::map<std::string, int64_t> watchDeliveries() const override;
+    void send(const ApiRequest& request, QObject* context, ApiCallback done) override;
+    void controlNode(NodeControl control, const QString& node, QObject* context,
+                     std::function<void(const Status&)> done) override;
 
 private:
     void startInformer(const QString& resource);
@@ -48,6 +58,7 @@ private:
     void runInformer(const QString& resource, controlplane::ControlPlane* controlPlane);
 
     cluster::Cluster* cluster_;
+    EmbeddedSession* session_ = nullptr;
     std::atomic<bool> stopping_{false};
     std::vector<std::unique_ptr<QThread>> threads_;
     QStringList watched_;

@@ -10,6 +10,7 @@
 
 #include "explainer/filter_matrix_model.h"
 #include "explainer/pod_explainer.h"
+#include "explainer/what_if_panel.h"
 #include "explainer/score_table_model.h"
 #include "theme/roomy_table.h"
 #include "theme/theme.h"
@@ -71,6 +72,8 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
     scoreView_ = makeTable(this);
     scoreView_->setModel(scores_);
     tabs_->addTab(scoreView_, tr("Scores"));
+    whatIf_ = new WhatIfPanel(client, timeline, explainer_, this);
+    tabs_->addTab(whatIf_, tr("What if…"));
 
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(10, 8, 10, 6);
@@ -84,7 +87,9 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
     for (QTableView* view : {filterView_, scoreView_}) {
         connect(view, &QTableView::clicked, this, [this](const QModelIndex& index) {
             const QString node = index.data(NodeRole).toString();
-            if (!node.isEmpty()) selection_->select(ObjectRef::node(node));
+            if (node.isEmpty()) return;
+            whatIf_->setNode(node);
+            selection_->select(ObjectRef::node(node));
         });
     }
     connect(explainer_, &PodExplainer::explained, this, &ExplainerView::refresh);
@@ -93,6 +98,14 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
 }
 
 void ExplainerView::showTab(Tab tab) { tabs_->setCurrentIndex(int(tab)); }
+
+void ExplainerView::pickTab(Tab tab) {
+    // The tab that answers best, once per pod: a recomputed answer (time moved on) leaves the user
+    // where they are, and the what-ifs are never left for another tab.
+    if (explainer_->pod() == tabPickedFor_ || tabs_->currentIndex() == WhatIfTab) return;
+    tabPickedFor_ = explainer_->pod();
+    showTab(tab);
+}
 
 QString ExplainerView::title() const { return title_->text(); }
 QString ExplainerView::verdict() const { return verdict_->text(); }
@@ -120,6 +133,7 @@ void ExplainerView::applyFonts() {
     tabs_->tabBar()->setFont(theme::font(kBodyPoints - 1));
     filterView_->setFont(theme::font(kBodyPoints));
     scoreView_->setFont(theme::font(kBodyPoints));
+    whatIf_->setFont(theme::font(kBodyPoints));
     filterView_->horizontalHeader()->setFont(theme::font(kBodyPoints - 1, true));
     scoreView_->horizontalHeader()->setFont(theme::font(kBodyPoints - 1, true));
     refresh();
@@ -162,13 +176,13 @@ void ExplainerView::refresh() {
             text = tr("Bound to %1. Tried again now, as if it were pending (it no longer counts on its node): ").arg(bound) + text;
         verdict_->setText(text);
         verdictPalette.setColor(QPalette::WindowText, theme::text());
-        showTab(e->scores.nodes.empty() ? FiltersTab : ScoresTab);
+        pickTab(e->scores.nodes.empty() ? FiltersTab : ScoresTab);
     } else {
         title_->setText(bound.isEmpty() ? tr("Why is %1 pending?").arg(pod)
                                         : tr("%1 is bound to %2, but would not fit anywhere now").arg(pod, bound));
         verdict_->setText(QString::fromStdString(outcome.message));
         verdictPalette.setColor(QPalette::WindowText, theme::failure());
-        showTab(FiltersTab);
+        pickTab(FiltersTab);
     }
     verdict_->setPalette(verdictPalette);
     if (!outcome.nominatedNode.empty() || !e->preemptionCandidates.empty()) {

@@ -6,7 +6,9 @@
 //   Filters       nodes × filter plugins: every rejection and its reasons (FilterMatrixModel)
 //   Scores        the feasible nodes' scores per plugin and totals, the chosen one marked
 //                 (ScoreTableModel)
-// Clicking a node's row selects that node everywhere.
+//   What if…      what would make it fit on a node: the scheduler's suggestions, each applicable
+//                 with one click (WhatIfPanel)
+// Clicking a node's row selects that node everywhere (and asks the what-ifs about it).
 #pragma once
 
 #include <QWidget>
@@ -24,18 +26,20 @@ namespace pilothouse::ui {
 class FilterMatrixModel;
 class PodExplainer;
 class ScoreTableModel;
+class WhatIfPanel;
 
 class ExplainerView final : public QWidget {
     Q_OBJECT
 public:
     ExplainerView(ControlPlaneClient* client, Timeline* timeline, SelectionModel* selection, QWidget* parent = nullptr);
 
-    enum Tab { FiltersTab, ScoresTab };
+    enum Tab { FiltersTab, ScoresTab, WhatIfTab };
     void showTab(Tab tab);
 
     PodExplainer* explainer() const { return explainer_; }
     FilterMatrixModel* filterModel() const { return filters_; }
     ScoreTableModel* scoreModel() const { return scores_; }
+    WhatIfPanel* whatIfPanel() const { return whatIf_; }
     QTableView* filterView() const { return filterView_; }
     QTableView* scoreView() const { return scoreView_; }
     // What is shown (tests, screenshots).
@@ -51,6 +55,7 @@ protected:
 
 private:
     void refresh();
+    void pickTab(Tab tab);
     void applyFonts();
 
     PodExplainer* explainer_;
@@ -63,6 +68,8 @@ private:
     QTabWidget* tabs_;
     QTableView* filterView_;
     QTableView* scoreView_;
+    WhatIfPanel* whatIf_;
+    QString tabPickedFor_;
 };
 
 }  // namespace pilothouse::ui

@@ -27,8 +27,10 @@
 #include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
 #include "events/event_log_view.h"
+#include "editor/object_editor.h"
 #include "explainer/explainer_view.h"
 #include "explainer/pod_explainer.h"
+#include "explainer/what_if_panel.h"
 #include "inspector/inspector_view.h"
 #include "journey/journey_view.h"
 #include "models/cluster_state.h"
@@ -133,6 +135,7 @@ void MainWindow::makeViews() {
     clusterView_ = new ClusterView(state_, selection_, this);
     inspector_ = new InspectorView(client_, state_, timeline_, selection_, this);
     explainer_ = new ExplainerView(client_, timeline_, selection_, this);
+    editor_ = new editor::ObjectEditor(client_, state_, selection_, timeline_, this);
     events_ = new EventLogView(state_, timeline_, selection_, this);
     charts_ = new ChartsView(client_, timeline_, this);
     tabs_ = new QTabWidget(this);
@@ -144,6 +147,8 @@ void MainWindow::makeViews() {
     splitDockWidget(cluster, inspector, Qt::Vertical);
     QDockWidget* explainer = dock(tr("Explainer"), QStringLiteral("explainerDock"), explainer_, Qt::RightDockWidgetArea);
     tabifyDockWidget(inspector, explainer);
+    QDockWidget* editor = dock(tr("Editor"), QStringLiteral("editorDock"), editor_, Qt::RightDockWidgetArea);
+    tabifyDockWidget(explainer, editor);
     inspector->raise();
     QDockWidget* events = dock(tr("Events"), QStringLiteral("eventsDock"), events_, Qt::BottomDockWidgetArea);
     QDockWidget* charts = dock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::BottomDockWidgetArea);
@@ -454,6 +459,23 @@ Status MainWindow::writeScreenshots(const QString& dir, QSize size) {
         }
         if (!newest.isEmpty()) selection_->select(ObjectRef::pod(newest));
     }
+    // The editors and the what-ifs: the selected pod, and its node (the first node while it is
+    // pending).
+    auto editorOn = [&](const ObjectRef& ref) {
+        auto* view = new editor::ObjectEditor(client_, state_, selection_, timeline_);
+        if (!ref.isNull()) view->open(ref);
+        return view;
+    };
+    const ObjectRef selectedPod = selection_->selected().resource == QLatin1String("pods") ? selection_->selected() : ObjectRef{};
+    ObjectRef node;
+    if (ObjectPtr pod = selectedPod.isNull() ? nullptr : state_->object(selectedPod))
+        if (const auto& name = static_cast<const k8s::io::api::core::v1::Pod&>(*pod).spec().node_name(); !name.empty())
+            node = ObjectRef::node(QString::fromStdString(name));
+    if (node.isNull() && !state_->objects(QStringLiteral("nodes")).isEmpty()) {
+        QStringList names = state_->objects(QStringLiteral("nodes")).keys();
+        std::sort(names.begin(), names.end());
+        node = ObjectRef::node(names.front());
+    }
     // Each view on its own, at the size asked for, over the same models.
     const std::vector<std::pair<QString, std::function<QWidget*()>>> views = {
         {QStringLiteral("journey"), [&] { return new JourneyView(client_, timeline_, selection_, state_); }},
@@ -465,13 +487,31 @@ Status MainWindow::writeScreenshots(const QString& dir, QSize size) {
              if (selected.resource == QLatin1String("pods")) view->explainer()->explainNow(selected.key());
              return view;
          }},
+        {QStringLiteral("what-if"), [&] {
+             auto* view = new ExplainerView(client_, timeline_, selection_);
+             view->showTab(ExplainerView::WhatIfTab);
+             if (!selectedPod.isNull() && !node.isNull()) {
+                 view->explainer()->explainNow(selectedPod.key());
+                 view->whatIfPanel()->setNode(node.name);
+                 view->whatIfPanel()->suggestNow();
+             }
+             return view;
+         }},
         {QStringLiteral("events"), [&] { return new EventLogView(state_, timeline_, selection_); }},
         {QStringLiteral("charts"), [&] { return new ChartsView(client_, timeline_); }},
     };
-    for (const auto& [name, make] : views) {
+    const QSize editorSize(std::min(size.width(), 1100), size.height());
+    const std::vector<std::tuple<QString, std::function<QWidget*()>, QSize>> editors = {
+        {QStringLiteral("pod-editor"), [&] { return editorOn(selectedPod); }, editorSize},
+        {QStringLiteral("node-editor"), [&] { return editorOn(node); }, editorSize},
+    };
+    std::vector<std::tuple<QString, std::function<QWidget*()>, QSize>> all;
+    for (const auto& [name, make] : views) all.emplace_back(name, make, size);
+    all.insert(all.end(), editors.begin(), editors.end());
+    for (const auto& [name, make, viewSize] : all) {
         std::unique_ptr<QWidget> w(make());
         w->setAttribute(Qt::WA_DontShowOnScreen);
-        w->resize(size);
+        w->resize(viewSize);
         w->show();
         // Let the view load and lay itself out (views poll their data on timers).
         QElapsedTimer settle;

@@ -36,6 +36,9 @@ class ControlPlaneClient;
 class EmbeddedSession;
 class EventLogView;
 class ExplainerView;
+namespace editor {
+class ObjectEditor;
+}
 class InspectorView;
 class JourneyView;
 class ObjectTableModel;
@@ -67,6 +70,7 @@ public:
     clusterview::ClusterView* clusterView() const { return clusterView_; }
     InspectorView* inspectorView() const { return inspector_; }
     ExplainerView* explainerView() const { return explainer_; }
+    editor::ObjectEditor* editor() const { return editor_; }
     EventLogView* eventLogView() const { return events_; }
     ChartsView* chartsView() const { return charts_; }
 
@@ -82,8 +86,10 @@ public:
 
     // The views' state is loaded (each informer has listed).
     bool loaded() const;
-    // journey.png, cluster.png, inspector.png, events.png and charts.png — each view on its own at
-    // `size` — and window.png (the whole window as it is) into `dir`.
+    // journey.png, cluster.png, inspector.png, explainer.png, what-if.png (the explainer's what-ifs
+    // about the pod's node, or the first node), events.png and charts.png — each view on its own at
+    // `size` —, pod-editor.png and node-editor.png (the selected pod and its node, or
+    // the first node while it is pending) and window.png (the whole window as it is) into `dir`.
     Status writeScreenshots(const QString& dir, QSize size);
 
     // Light or dark palette for the whole application (views repaint).
@@ -120,6 +126,7 @@ private:
     clusterview::ClusterView* clusterView_ = nullptr;
     InspectorView* inspector_ = nullptr;
     ExplainerView* explainer_ = nullptr;
+    editor::ObjectEditor* editor_ = nullptr;
     EventLogView* events_ = nullptr;
     ChartsView* charts_ = nullptr;
 

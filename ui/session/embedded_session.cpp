@@ -6,6 +6,7 @@
 #include "api/codec/manifest.h"
 #include "api/object.h"
 #include "cluster/components.h"
+#include "cluster/scenario_recorder.h"
 #include "sim/runner.h"
 
 namespace pilothouse::ui {
@@ -31,6 +32,7 @@ StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::str
         auto scenario = cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
         if (!scenario) return scenario.status();
         s->scenario_ = std::move(*scenario);
+        s->scenarioActions_ = s->scenario_.actions.size();
     }
     s->storePath_ = storePath;
     PH_RETURN_IF_ERROR(s->build());
@@ -51,10 +53,14 @@ Status EmbeddedSession::build() {
     cluster_ = std::move(*c);
     // As `pilothousectl simulate` does: the scenario's objects, then the components, then its
     // actions on the loop.
+    // The scenario's own actions, then what the user did (still to come, or to replay).
+    scenario_.actions.resize(scenarioActions_);
+    scenario_.actions.insert(scenario_.actions.end(), recorded_.begin(), recorded_.end());
     runner_ = std::make_unique<cluster::ScenarioRunner>(*cluster_, scenario_);
     PH_RETURN_IF_ERROR(runner_->applyObjects());
     auto nodeActions = cluster::addStandardComponents(*cluster_);
     if (!nodeActions) return nodeActions.status();
+    nodeActions_ = *nodeActions;
     runner_->setNodeActionHandler(*nodeActions);
     runner_->scheduleActions();
     return {};
@@ -63,6 +69,8 @@ Status EmbeddedSession::build() {
 Status EmbeddedSession::rewindTo(sim::Duration elapsed) {
     if (elapsed < sim::Duration::zero()) elapsed = sim::Duration::zero();
     emit clusterAboutToBeReplaced();
+    // What the user did after `elapsed` is undone with the rest.
+    std::erase_if(recorded_, [elapsed](const cluster::ScenarioAction& a) { return a.at > elapsed; });
     // A store file is started again too: what it held after `elapsed` is what is being undone.
     if (storePath_ != ":memory:" && !storePath_.empty()) {
         runner_.reset();
@@ -193,6 +201,47 @@ Status EmbeddedSession::applyManifests(const QString& path) {
             return resp.status.withContext(where + ": ");
     }
     return {};
+}
+
+Status EmbeddedSession::beginUserAction() {
+    return cluster_->runUntil(cluster_->loop().now() + std::chrono::nanoseconds(1));
+}
+
+void EmbeddedSession::endUserAction(std::optional<cluster::ScenarioAction> action) {
+    if (action) {
+        action->where = "recorded action " + std::to_string(recorded_.size() + 1);
+        recorded_.push_back(std::move(*action));
+    }
+    if (Status st = cluster_->settle(); !st.isOk()) return fail(st);
+    emit timeChanged();
+}
+
+apiserver::Response EmbeddedSession::request(apiserver::Request req) {
+    req.token = controlPlane().loopbackToken();
+    const bool write = !req.dryRun && req.verb != "get" && req.verb != "list" && req.verb != "watch";
+    if (!write) return controlPlane().apiServer().handle(req);
+    if (Status st = beginUserAction(); !st.isOk()) {
+        apiserver::Response failed;
+        failed.status = st;
+        return failed;
+    }
+    auto response = controlPlane().apiServer().handle(req);
+    endUserAction(response.ok() ? cluster::toScenarioAction(req, elapsed()) : std::nullopt);
+    return response;
+}
+
+Status EmbeddedSession::controlNode(const std::string& action, const std::string& node) {
+    if (action != "failNode" && action != "recoverNode")
+        return Status(StatusCode::InvalidArgument, "unknown node action \"" + action + "\" (failNode, recoverNode)");
+    PH_RETURN_IF_ERROR(beginUserAction());
+    cluster::ScenarioAction a;
+    a.at = elapsed();
+    a.action = action;
+    a.node = node;
+    a.where = "recorded action";
+    Status st = nodeActions_(a);
+    endUserAction(st.isOk() ? std::optional(a) : std::nullopt);
+    return st;
 }
 
 }  // namespace pilothouse::ui

@@ -12,17 +12,24 @@
 // rewindTo(t) builds the cluster again and replays the scenario to t — the cluster is then the
 // one that was there at t, and the simulation goes on from there (what happened after t is
 // forgotten). reset() is rewindTo(0). Both replace the Cluster object (clusterReplaced()).
+//
+// What the user does to the cluster (request(): an editor's apply, a delete, an eviction;
+// controlNode(): a node failed or recovered) happens at the present virtual time and is kept as a
+// scenario action at that time (cluster/scenario_recorder.h), so a rewind replays it too — unless
+// the rewind goes back before it, which forgets it as it forgets everything after that moment.
 #pragma once
 
 #include <QElapsedTimer>
 #include <QObject>
 #include <QString>
 
+#include <deque>
 #include <memory>
 
 #include "cluster/cluster.h"
 #include "cluster/scenario.h"
 #include "cluster/scenario_runner.h"
+#include "apiserver/server.h"
 #include "util/status.h"
 
 class QTimer;
@@ -39,7 +46,17 @@ public:
 
     cluster::Cluster& cluster() { return *cluster_; }
     controlplane::ControlPlane& controlPlane() { return cluster_->controlPlane(); }
+    // The scenario as played: its objects, its actions and then the recorded ones (as of the last
+    // reset or rewind).
     const cluster::Scenario& scenario() const { return scenario_; }
+    // The actions the user performed so far (request(), controlNode()), in time order.
+    const std::deque<cluster::ScenarioAction>& recordedActions() const { return recorded_; }
+
+    // Carries out one API request as the GUI's user, now: a write that succeeds is recorded, and
+    // the components react to it at once (the cluster settles), even while paused.
+    apiserver::Response request(apiserver::Request request);
+    // failNode / recoverNode on the node's simulated kubelet, now; recorded like request().
+    Status controlNode(const std::string& action, const std::string& node);
 
     // Creates every object of a manifest file through the API server, in order (existing ones are
     // left as they are).
@@ -83,12 +100,21 @@ private:
     // A new cluster for the scenario at virtual time 0: objects created, components added,
     // actions scheduled.
     Status build();
+    // Moves the clock past every event of the present instant, so a user's action happens after
+    // them — where the replay, which schedules it 1 ns later, puts it too.
+    Status beginUserAction();
+    void endUserAction(std::optional<cluster::ScenarioAction> action);
     void tick();
     void fail(const Status& status);
 
     std::string storePath_;
     std::unique_ptr<cluster::Cluster> cluster_;
     cluster::Scenario scenario_;
+    std::deque<cluster::ScenarioAction> recorded_;
+    // The scenario's own actions come first in scenario_.actions; build() appends the recorded
+    // ones after them (the runner refers to the actions: they change only in build()).
+    size_t scenarioActions_ = 0;
+    cluster::ScenarioRunner::NodeActionHandler nodeActions_;
     std::unique_ptr<cluster::ScenarioRunner> runner_;
     QTimer* timer_ = nullptr;
     QElapsedTimer wall_;

@@ -24,7 +24,7 @@ struct ScenarioSimulation {
                                                             QLatin1String(scenario) + QStringLiteral(".yaml"));
         if (!s.isOk() || !(*s)->runFor(run).isOk()) return false;
         session = std::move(*s);
-        client = std::make_unique<ui::InProcessClient>(session->cluster());
+        client = std::make_unique<ui::InProcessClient>(*session);
         timeline.setPresent(client->epochNanos(), client->nowNanos());
         return true;
     }

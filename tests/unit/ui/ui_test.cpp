@@ -198,9 +198,7 @@ private slots:
         auto session = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/single-pod-journey.yaml"));
         QVERIFY(session.isOk());
         ui::EmbeddedSession& s = **session;
-        ui::InProcessClient client(s.cluster());
-        QObject::connect(&s, &ui::EmbeddedSession::clusterAboutToBeReplaced, &client, [&] { client.detach(); });
-        QObject::connect(&s, &ui::EmbeddedSession::clusterReplaced, &client, [&] { client.reattach(s.cluster()); });
+        ui::InProcessClient client(s);
         ui::MainWindow window(&client, &s);
         window.show();
         QVERIFY(s.runFor(std::chrono::seconds(40)).isOk());
@@ -305,7 +303,13 @@ private slots:
         QTRY_VERIFY(window.loaded());
         QTemporaryDir dir;
         QVERIFY(window.writeScreenshots(dir.path(), QSize(960, 540)).isOk());
-        for (const char* name : {"journey", "cluster", "inspector", "explainer", "events", "charts"}) {
+        for (const char* name : {"journey", "cluster", "inspector", "explainer", "what-if", "events", "charts"}) {
+            QImage image(dir.path() + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
+            QVERIFY2(!image.isNull(), name);
+            QCOMPARE(image.size(), QSize(960, 540));
+        }
+        // The editors: as tall as asked, at most 1100 wide (a dock's shape).
+        for (const char* name : {"pod-editor", "node-editor"}) {
             QImage image(dir.path() + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
             QVERIFY2(!image.isNull(), name);
             QCOMPARE(image.size(), QSize(960, 540));

@@ -7,6 +7,7 @@
 #include <QMap>
 
 #include "client/control_plane_client.h"
+#include "testing/refused_requests.h"
 
 namespace pilothouse::testing {
 
@@ -33,6 +34,13 @@ public:
     }
     qint64 currentRevision() const override { return revision; }
     std::vector<sim::JourneyRecord> journeysSince(qint64, size_t) const override { return {}; }
+    // A fake control plane stores nothing: every request is refused.
+    void send(const ui::ApiRequest&, QObject* context, ui::ApiCallback done) override {
+        testing::refuseRequest(context, std::move(done));
+    }
+    void controlNode(NodeControl, const QString&, QObject* context, std::function<void(const Status&)> done) override {
+        testing::refuseNodeControl(context, std::move(done));
+    }
     std::map<std::string, cluster::Series> metrics() const override { return {}; }
 
     // The informers' side.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "client/control_plane_client.h"
+#include "testing/refused_requests.h"
 #include "models/cluster_state.h"
 
 namespace pilothouse::testing {
@@ -40,6 +41,13 @@ public:
         for (const auto& r : journeys)
             if (r.seq > afterSeq && out.size() < limit) out.push_back(r);
         return out;
+    }
+    // A fake control plane stores nothing: every request is refused.
+    void send(const ui::ApiRequest&, QObject* context, ui::ApiCallback done) override {
+        testing::refuseRequest(context, std::move(done));
+    }
+    void controlNode(NodeControl, const QString&, QObject* context, std::function<void(const Status&)> done) override {
+        testing::refuseNodeControl(context, std::move(done));
     }
     std::map<std::string, cluster::Series> metrics() const override {
         ++metricsCalls;

@@ -14,6 +14,7 @@
 #include "explainer/filter_matrix_model.h"
 #include "explainer/pod_explainer.h"
 #include "explainer/score_table_model.h"
+#include "explainer/what_if_panel.h"
 #include "testing/scenario_simulation.h"
 
 using namespace pilothouse;
@@ -190,6 +191,43 @@ void ExplainerViewTest::clickingARowSelectsTheNode() {
     const QRect cell = table->visualRect(table->model()->index(1, 0));
     QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, cell.center());
     QCOMPARE(s.selection.selected(), ui::ObjectRef::node(node));
+}
+
+// What would make plain-2 (pending: cpu-node is full, gpu-node tainted) fit on gpu-node? Each
+// suggestion, applied with its button in a fresh run of the same scenario, gets it bound there.
+void ExplainerViewTest::everyWhatIfSuggestionSchedulesThePod() {
+    size_t count = 0;
+    QStringList seen;
+    for (size_t i = 0;; ++i) {
+        Session s;
+        QVERIFY(s.start("taints-and-tolerations", 20s));
+        QCOMPARE(s.pods("Pending"), QStringList{QStringLiteral("default/plain-2")});
+        s.view->explainer()->explainNow(QStringLiteral("default/plain-2"));
+        ui::WhatIfPanel* panel = s.view->whatIfPanel();
+        panel->setNode(QStringLiteral("gpu-node"));
+        panel->suggestNow();
+        QVERIFY2(panel->error().isEmpty(), qPrintable(panel->error()));
+        if (i == 0) {
+            count = panel->suggestions().size();
+            QVERIFY(count >= 2);  // tolerate the taint, or remove it
+        }
+        QCOMPARE(panel->suggestions().size(), count);
+        if (i == count) break;
+        seen << QString::fromStdString(panel->suggestions()[i].summary);
+        QSignalSpy done(panel, &ui::WhatIfPanel::finished);
+        panel->apply(i);
+        QVERIFY(done.wait(5000));
+        QVERIFY2(done.takeFirst().at(0).toBool(), qPrintable(panel->applyResult()));
+        QVERIFY(s.runFor(30s));
+        bool bound = false;
+        for (const auto& o : s.list("pods")) {
+            const auto& p = static_cast<const core::Pod&>(*o);
+            bound = bound || (p.metadata().name() == "plain-2" && p.spec().node_name() == "gpu-node");
+        }
+        QVERIFY2(bound, qPrintable(seen.back()));
+    }
+    QVERIFY(seen.filter(QStringLiteral("toleration")).size() >= 1);
+    QVERIFY(seen.filter(QStringLiteral("Remove taint")).size() >= 1);
 }
 
 QTEST_MAIN(ExplainerViewTest)

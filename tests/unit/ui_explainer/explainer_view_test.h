@@ -10,4 +10,5 @@ private slots:
     void boundPodsScores();
     void followsSelectionAndTime();
     void clickingARowSelectsTheNode();
+    void everyWhatIfSuggestionSchedulesThePod();
 };

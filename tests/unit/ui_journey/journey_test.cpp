@@ -1,4 +1,5 @@
 #include "journey_test.h"
+#include "testing/refused_requests.h"
 
 #include <QApplication>
 #include <QGraphicsScene>
@@ -59,6 +60,13 @@ public:
     qint64 currentRevision() const override { return 0; }
     std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const override {
         return log.since(afterSeq, limit);
+    }
+    // A fake control plane stores nothing: every request is refused.
+    void send(const ui::ApiRequest&, QObject* context, ui::ApiCallback done) override {
+        testing::refuseRequest(context, std::move(done));
+    }
+    void controlNode(NodeControl, const QString&, QObject* context, std::function<void(const Status&)> done) override {
+        testing::refuseNodeControl(context, std::move(done));
     }
     std::map<std::string, cluster::Series> metrics() const override { return {}; }
 
