@@ -15,24 +15,24 @@ bool finished(const core::Pod& pod) { return pod.status().phase() == "Succeeded"
 
 }  // namespace
 
-StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
-                                    const std::string& podKey, const config::KubeSchedulerConfiguration& config,
-                                    const framework::FeatureGates& gates) {
-    PodExplanation out;
+std::vector<codec::Manifest> manifestsForExplaining(
+    const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects, const std::string& podKey,
+    bool* found, std::string* boundNode) {
     std::vector<codec::Manifest> manifests;
     manifests.reserve(objects.size());
-    bool found = false;
+    if (found) *found = false;
     for (const auto& object : objects) {
         if (!object) continue;
         const std::string kind = api::kindOf(*object);
         const api::ResourceType* type = api::Scheme::instance().byKindOnly(kind);
         if (!type) continue;
+        bool self = false;
         if (kind == "Pod") {
             const auto& pod = static_cast<const core::Pod&>(*object);
-            const std::string key = pod.metadata().namespace_() + "/" + pod.metadata().name();
-            if (key == podKey) {
-                found = true;
-                out.boundNode = pod.spec().node_name();
+            self = pod.metadata().namespace_() + "/" + pod.metadata().name() == podKey;
+            if (self) {
+                if (found) *found = true;
+                if (boundNode) *boundNode = pod.spec().node_name();
             } else if (pod.spec().node_name().empty() || finished(pod)) {
                 continue;  // holds nothing
             }
@@ -45,16 +45,23 @@ StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const goog
         m.type = type;
         m.object.reset(object->New());
         m.object->CopyFrom(*object);
-        if (kind == "Pod") {
+        if (self) {
+            // Tried as a pending pod: unbound, and not nominated anywhere.
             auto& pod = static_cast<core::Pod&>(*m.object);
-            if (podKey == pod.metadata().namespace_() + "/" + pod.metadata().name()) {
-                // Tried as a pending pod: unbound, and not nominated anywhere.
-                pod.mutable_spec()->clear_node_name();
-                pod.mutable_status()->clear_nominated_node_name();
-            }
+            pod.mutable_spec()->clear_node_name();
+            pod.mutable_status()->clear_nominated_node_name();
         }
         manifests.push_back(std::move(m));
     }
+    return manifests;
+}
+
+StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
+                                    const std::string& podKey, const config::KubeSchedulerConfiguration& config,
+                                    const framework::FeatureGates& gates) {
+    PodExplanation out;
+    bool found = false;
+    std::vector<codec::Manifest> manifests = manifestsForExplaining(objects, podKey, &found, &out.boundNode);
     if (!found) return Status(StatusCode::NotFound, "pods \"" + podKey + "\" not found");
 
     SnapshotCluster cluster = snapshotFromManifests(manifests, &out.warnings);

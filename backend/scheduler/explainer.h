@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "api/codec/manifest.h"
 #include "scheduler/apis/config/types.h"
 #include "scheduler/framework/feature_gates.h"
 #include "scheduler/snapshot_scheduler.h"
@@ -28,6 +29,13 @@ struct PodExplanation {
     std::string boundNode;        // the node the pod is bound to in the cluster, "" when pending
     std::vector<std::string> warnings;
 };
+
+// The cluster as explainPod tries the pod in: the objects that take part (see above), copied, with
+// the pod unbound and not nominated. `found` (optional) says whether the pod was among them;
+// `boundNode` (optional) receives the node it was bound to.
+std::vector<codec::Manifest> manifestsForExplaining(
+    const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects, const std::string& podKey,
+    bool* found = nullptr, std::string* boundNode = nullptr);
 
 // `podKey`: "namespace/name". NotFound when no such pod is among `objects`; InvalidArgument when
 // the configuration's profiles cannot be built.

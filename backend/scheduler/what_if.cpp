@@ -68,38 +68,11 @@ struct View {
     }
 };
 
-bool finished(const core::Pod& pod) {
-    return pod.status().phase() == "Succeeded" || pod.status().phase() == "Failed";
-}
-
 // What explainPod reads: the pod as pending, the other pods that hold something, the kinds
 // scheduling reads.
 std::unique_ptr<View> viewOf(const Objects& objects, const std::string& podKey,
                              const std::string& nodeName) {
-    std::vector<codec::Manifest> manifests;
-    for (const auto& object : objects) {
-        if (!object)
-            continue;
-        const std::string kind = api::kindOf(*object);
-        const api::ResourceType* type = api::Scheme::instance().byKindOnly(kind);
-        if (!type || !readForScheduling(kind))
-            continue;
-        const bool self = kind == "Pod" && keyOf(*object) == podKey;
-        if (kind == "Pod" && !self) {
-            const auto& pod = static_cast<const core::Pod&>(*object);
-            if (pod.spec().node_name().empty() || finished(pod))
-                continue;
-        }
-        codec::Manifest m;
-        m.source = "cluster";
-        m.kind = kind;
-        m.type = type;
-        m.object.reset(object->New());
-        m.object->CopyFrom(*object);
-        if (self)
-            static_cast<core::Pod&>(*m.object).mutable_spec()->clear_node_name();
-        manifests.push_back(std::move(m));
-    }
+    std::vector<codec::Manifest> manifests = manifestsForExplaining(objects, podKey);
     auto v = std::make_unique<View>();
     std::vector<std::string> warnings;
     v->cluster = snapshotFromManifests(manifests, &warnings);

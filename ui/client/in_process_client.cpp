@@ -35,11 +35,7 @@ void InProcessClient::send(const ApiRequest& request, QObject* context, ApiCallb
         req.namespace_ = request.namespace_.toStdString();
         req.name = request.name.toStdString();
         req.subresource = request.subresource.toStdString();
-        if (request.body) {
-            std::shared_ptr<google::protobuf::Message> body(request.body->New());
-            body->CopyFrom(*request.body);
-            req.body = std::move(body);
-        }
+        req.body = request.body;  // read-only on both sides: shared, not copied
         req.patch = request.patch;
         req.patchType = apiserver::PatchType::Merge;
         req.dryRun = request.dryRun;

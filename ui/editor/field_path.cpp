@@ -61,6 +61,12 @@ FieldPath FieldPath::child(size_t index) const {
     return p;
 }
 
+FieldPath FieldPath::append(const FieldPath& rest) const {
+    FieldPath p = *this;
+    p.steps_.insert(p.steps_.end(), rest.steps_.begin(), rest.steps_.end());
+    return p;
+}
+
 std::string FieldPath::toString() const {
     std::string out;
     for (const auto& step : steps_) {

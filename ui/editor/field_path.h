@@ -31,6 +31,8 @@ public:
     FieldPath after(const FieldPath& prefix) const;
     FieldPath child(std::string key) const;
     FieldPath child(size_t index) const;
+    // This path followed by `rest`'s steps.
+    FieldPath append(const FieldPath& rest) const;
     std::string toString() const;
     bool operator==(const FieldPath&) const = default;
 

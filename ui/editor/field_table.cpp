@@ -176,11 +176,8 @@ FieldPath FieldTable::cellPath(int row, int column) const {
     const auto [i, j] = rows_[size_t(row)];
     FieldPath item = path_.child(i);
     const ColumnSpec& col = columnSpec(column);
-    FieldPath base = spec_.shape == FieldShape::NestedList && !col.outer ? FieldPath::parse(item.toString() + "." + innerPath_.toString()).child(j) : item;
-    const FieldPath relative = FieldPath::parse(col.path);
-    for (const auto& step : relative.steps())
-        base = std::holds_alternative<size_t>(step) ? base.child(std::get<size_t>(step)) : base.child(std::get<std::string>(step));
-    return base;
+    const FieldPath base = spec_.shape == FieldShape::NestedList && !col.outer ? item.append(innerPath_).child(j) : item;
+    return base.append(FieldPath::parse(col.path));
 }
 
 void FieldTable::onCellChanged(int row, int column) {

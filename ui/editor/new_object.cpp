@@ -33,7 +33,7 @@ spec:
     resources:
       requests: {cpu: 100m, memory: 128Mi}
 )";
-    if (kind == "Deployment" || kind == "ReplicaSet")
+    if (kind == "Deployment" || kind == "ReplicaSet")  // its pod template is the Pod's, added in newObject
         return R"(metadata:
   name: $NAME
   namespace: default
@@ -42,15 +42,6 @@ spec:
   replicas: 2
   selector:
     matchLabels: {app: $NAME}
-  template:
-    metadata:
-      labels: {app: $NAME}
-    spec:
-      containers:
-      - name: app
-        image: nginx:1.25
-        resources:
-          requests: {cpu: 100m, memory: 128Mi}
 )";
     if (kind == "Service")
         return R"(metadata:
@@ -92,10 +83,21 @@ Value newObject(const std::string& kind, const QStringList& taken) {
         name = baseName(kind) + "-" + std::to_string(n);
         if (!taken.contains(QString::fromStdString(name))) break;
     }
-    std::string text = templateOf(kind);
-    for (size_t at; (at = text.find("$NAME")) != std::string::npos;) text.replace(at, 5, name);
-    auto docs = codec::parseYamlDocuments(text);
-    return docs && !docs->empty() ? (*docs)[0] : Value::object();
+    auto fill = [&](const std::string& of) {
+        std::string text = templateOf(of);
+        for (size_t at; (at = text.find("$NAME")) != std::string::npos;) text.replace(at, 5, name);
+        auto docs = codec::parseYamlDocuments(text);
+        return docs && !docs->empty() ? (*docs)[0] : Value::object();
+    };
+    Value object = fill(kind);
+    if (kind == "Deployment" || kind == "ReplicaSet") {
+        // A workload's pods are what "New Pod" makes, under its selector's labels.
+        Value pod = fill("Pod");
+        object["spec"]["template"].set("metadata", Value::object());
+        object["spec"]["template"]["metadata"].set("labels", *pod["metadata"].find("labels"));
+        object["spec"]["template"].set("spec", *pod.find("spec"));
+    }
+    return object;
 }
 
 }  // namespace pilothouse::ui::editor

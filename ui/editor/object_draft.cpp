@@ -113,11 +113,7 @@ FieldPath ObjectDraft::locate(const StatusCause& cause) const {
     // kube-apiserver's ValidateNode builds the taints' path from "metadata".
     static const FieldPath nodeTaints = FieldPath::parse("metadata.taints");
     if (type_ && type_->kind == "Node" && path.startsWith(nodeTaints)) {
-        FieldPath spec = FieldPath::parse("spec.taints");
-        const FieldPath rest = path.after(nodeTaints);
-        for (const auto& step : rest.steps())
-            spec = std::holds_alternative<size_t>(step) ? spec.child(std::get<size_t>(step)) : spec.child(std::get<std::string>(step));
-        return spec;
+        return FieldPath::parse("spec.taints").append(path.after(nodeTaints));
     }
     return path;
 }

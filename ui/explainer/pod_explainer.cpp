@@ -5,6 +5,8 @@
 #include <QThread>
 #include <QTimer>
 
+#include <set>
+
 #include "api/scheme.h"
 #include "scheduler/apis/config/load.h"
 
@@ -35,6 +37,20 @@ PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, Selec
 }
 
 PodExplainer::~PodExplainer() = default;
+
+std::vector<std::shared_ptr<const google::protobuf::Message>> listForScheduling(ControlPlaneClient* client, qint64 revision,
+                                                                                bool withControllers) {
+    static const std::set<std::string> controllers = {"Deployment", "ReplicaSet", "ReplicationController",
+                                                      "StatefulSet", "DaemonSet", "Job"};
+    std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
+    for (const api::ResourceType& type : api::Scheme::instance().types()) {
+        if (!scheduler::readForScheduling(type.kind) && !(withControllers && controllers.contains(type.kind))) continue;
+        auto listed = client->listAt(QString::fromStdString(type.resource), revision);
+        if (!listed) continue;  // a kind this control plane does not serve
+        for (const auto& o : *listed) objects.push_back(o);
+    }
+    return objects;
+}
 
 void PodExplainer::schedule() {
     if (pod_.isEmpty()) return;
@@ -74,13 +90,7 @@ void PodExplainer::start() {
     }
     pending_ = false;
     const qint64 revision = timeline_->live() ? client_->currentRevision() : client_->revisionAt(timeline_->viewNanos());
-    std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
-    for (const api::ResourceType& type : api::Scheme::instance().types()) {
-        if (!scheduler::readForScheduling(type.kind)) continue;
-        auto listed = client_->listAt(QString::fromStdString(type.resource), revision);
-        if (!listed) continue;  // a kind this control plane does not serve
-        for (const auto& o : *listed) objects.push_back(o);
-    }
+    auto objects = listForScheduling(client_, revision);
     running_ = true;
     const quint64 generation = ++generation_;
     const std::string key = pod_.toStdString();

@@ -19,6 +19,13 @@ class QTimer;
 
 namespace pilothouse::ui {
 
+// What the scheduler reads (scheduler::readForScheduling), listed through the client at a store
+// revision; with `withControllers`, also the Deployments, ReplicaSets, ReplicationControllers,
+// StatefulSets, DaemonSets and Jobs a what-if's pod-side change is made on. Kinds the control plane
+// does not serve are left out.
+std::vector<std::shared_ptr<const google::protobuf::Message>> listForScheduling(ControlPlaneClient* client, qint64 revision,
+                                                                                bool withControllers = false);
+
 class PodExplainer final : public QObject {
     Q_OBJECT
 public:

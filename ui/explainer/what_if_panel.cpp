@@ -103,12 +103,9 @@ void WhatIfPanel::fillNodes() {
         for (const auto& n : e->outcome.explanation->nodes) names << QString::fromStdString(n.node);
     }
     names.sort();
-    if (names == [this] {
-            QStringList items;
-            for (int i = 0; i < nodes_->count(); ++i) items << nodes_->itemText(i);
-            return items;
-        }())
-        return;
+    QStringList shown;
+    for (int i = 0; i < nodes_->count(); ++i) shown << nodes_->itemText(i);
+    if (names == shown) return;
     nodes_->clear();
     nodes_->addItems(names);
     if (names.contains(current)) nodes_->setCurrentText(current);
@@ -126,16 +123,7 @@ void WhatIfPanel::start() {
     const QString node = nodes_->currentText();
     if (pod.isEmpty() || node.isEmpty() || running_) return;
     // The live cluster: what the scheduler reads, and the controllers a pod-side change is made on.
-    const qint64 revision = client_->currentRevision();
-    std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
-    for (const api::ResourceType& type : api::Scheme::instance().types()) {
-        const bool owner = type.kind == "Deployment" || type.kind == "ReplicaSet" || type.kind == "ReplicationController" ||
-                           type.kind == "StatefulSet" || type.kind == "DaemonSet" || type.kind == "Job";
-        if (!scheduler::readForScheduling(type.kind) && !owner) continue;
-        auto listed = client_->listAt(QString::fromStdString(type.resource), revision);
-        if (!listed) continue;
-        for (const auto& o : *listed) objects.push_back(o);
-    }
+    auto objects = listForScheduling(client_, client_->currentRevision(), true);
     running_ = true;
     askedPod_ = pod;
     header_->setText(tr("Asking the scheduler about %1 on %2…").arg(pod, node));
