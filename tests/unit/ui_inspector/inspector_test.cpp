@@ -397,11 +397,16 @@ void InspectorTest::node() {
     QTabWidget* tabs = s.view->tabs();
     QVERIFY(tabs->isTabVisible(ui::InspectorView::PodsTab));
     QVERIFY(!tabs->isTabVisible(ui::InspectorView::JourneyTab));
-    QStringList reasons;
-    for (int r = 0; r < s.view->eventsModel()->rowCount(); ++r)
-        reasons << s.view->eventsModel()->index(r, ui::EventTableModel::ReasonColumn).data().toString();
-    QVERIFY(reasons.contains(QStringLiteral("Starting")));
-    QVERIFY(reasons.contains(QStringLiteral("RegisteredNode")));
+    // The node's events arrive through the events watch, which may still be
+    // delivering when the node itself is already known.
+    auto reasons = [&] {
+        QStringList out;
+        for (int r = 0; r < s.view->eventsModel()->rowCount(); ++r)
+            out << s.view->eventsModel()->index(r, ui::EventTableModel::ReasonColumn).data().toString();
+        return out;
+    };
+    QTRY_VERIFY2(reasons().contains(QStringLiteral("Starting")), qPrintable(reasons().join(u',')));
+    QTRY_VERIFY2(reasons().contains(QStringLiteral("RegisteredNode")), qPrintable(reasons().join(u',')));
     // node-2 (tainted) has no pod.
     s.selection.select(ui::ObjectRef::node(QStringLiteral("node-2")));
     QCOMPARE(s.view->podsModel()->rowCount(), 0);
