@@ -1,12 +1,14 @@
 // pilothouse: the GUI on the embedded simulated cluster (see ui/).
-//   pilothouse [--store FILE] [--scenario NAME|FILE] [--at DURATION] [--select NAMESPACE/POD]
-//              [--dark] [--screenshot DIR] [--size WxH]
+//   pilothouse [--store FILE] [--scenario NAME|FILE | --open SNAPSHOT.yaml ...] [--scheduler-config FILE]
+//              [--at DURATION] [--select NAMESPACE/POD]
+//              [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QIcon>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QSettings>
 #include <QSize>
 #include <QTimer>
@@ -14,7 +16,11 @@
 #include <cstdio>
 
 #include "client/in_process_client.h"
+#include "api/object.h"
+#include "cluster/components.h"
 #include "cluster/scenario.h"
+#include "cluster/snapshot_scenario.h"
+#include "i18n/language.h"
 #include "mainwindow/main_window.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
@@ -26,28 +32,130 @@ int main(int argc, char** argv) {
     QApplication::setOrganizationName(QStringLiteral("Pilothouse"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/pilothouse.svg")));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("A visual explorer of how Kubernetes places and runs pods."));
-    parser.addHelpOption();
-    QCommandLineOption store(QStringLiteral("store"), QStringLiteral("Store file (default: in memory)."), QStringLiteral("FILE"), QStringLiteral(":memory:"));
-    QCommandLineOption scenario(QStringLiteral("scenario"),
-                                QStringLiteral("Scenario to run: a name from resources/scenarios (e.g. node-failure) or a file (default: single-pod-journey)."),
-                                QStringLiteral("NAME|FILE"), QStringLiteral("single-pod-journey"));
-    QCommandLineOption at(QStringLiteral("at"), QStringLiteral("Run the scenario to this virtual time first (e.g. 30s, 2m), as fast as possible."), QStringLiteral("DURATION"));
-    QCommandLineOption select(QStringLiteral("select"), QStringLiteral("Select this pod (the inspector shows it)."), QStringLiteral("NAMESPACE/POD"));
-    QCommandLineOption dark(QStringLiteral("dark"), QStringLiteral("Start with the dark palette."));
-    QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                  QStringLiteral("Write journey.png, cluster.png, inspector.png, explainer.png, what-if.png, events.png, charts.png, pod-editor.png, node-editor.png and window.png into DIR once the views are loaded, then exit."),
-                                  QStringLiteral("DIR"));
-    QCommandLineOption size(QStringLiteral("size"), QStringLiteral("Window size (default 1920x1080 for screenshots)."), QStringLiteral("WxH"));
-    parser.addOptions({store, scenario, at, select, dark, screenshot, size});
-    parser.process(app);
+    // The language: --lang, else the one last chosen in View > Language, else the system's;
+    // screenshots are in English unless --lang asks otherwise. Looked for before the parser is set
+    // up, so that --help speaks it too.
+    namespace i18n = pilothouse::ui::i18n;
+    {
+        QString lang;
+        bool screenshots = false;
+        const QStringList args = QCoreApplication::arguments();
+        for (qsizetype i = 1; i < args.size(); ++i) {
+            if (args[i] == QLatin1String("--lang") && i + 1 < args.size()) lang = args[i + 1];
+            else if (args[i].startsWith(QLatin1String("--lang="))) lang = args[i].mid(7);
+            else if (args[i] == QLatin1String("--screenshot") || args[i].startsWith(QLatin1String("--screenshot=")))
+                screenshots = true;
+        }
+        if (!i18n::isSupported(lang)) lang = screenshots ? QStringLiteral("en") : i18n::startupLanguage();
+        i18n::setLanguage(lang);
+    }
+    auto text = [](const char* source) { return QCoreApplication::translate("main", source); };
 
-    // A scenario name is one of those built in; anything else is a file.
-    QString scenarioPath = parser.value(scenario);
-    if (!QFileInfo::exists(scenarioPath) && QFileInfo::exists(QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml")))
-        scenarioPath = QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml");
-    auto session = pilothouse::ui::EmbeddedSession::start(parser.value(store).toStdString(), scenarioPath);
+    QCommandLineParser parser;
+    parser.setApplicationDescription(text(QT_TRANSLATE_NOOP("main", "A visual explorer of how Kubernetes places and runs pods.")));
+    parser.addHelpOption();
+    QCommandLineOption store(QStringLiteral("store"), text(QT_TRANSLATE_NOOP("main", "Store file (default: in memory).")),
+                             text(QT_TRANSLATE_NOOP("main", "FILE")), QStringLiteral(":memory:"));
+    QCommandLineOption scenario(QStringLiteral("scenario"),
+                                text(QT_TRANSLATE_NOOP("main", "Scenario to run: a name from resources/scenarios (e.g. node-failure) or a file (default: single-pod-journey).")),
+                                text(QT_TRANSLATE_NOOP("main", "NAME|FILE")), QStringLiteral("single-pod-journey"));
+    QCommandLineOption open(QStringLiteral("open"),
+                            text(QT_TRANSLATE_NOOP("main", "Start from a real cluster's snapshot instead of a scenario: the output of kubectl get nodes,pods,priorityclasses -A -o yaml. Repeat it (or name more files after the options) for several files.")),
+                            text(QT_TRANSLATE_NOOP("main", "SNAPSHOT.yaml")));
+    QCommandLineOption schedulerConfig(QStringLiteral("scheduler-config"),
+                                       text(QT_TRANSLATE_NOOP("main", "kube-scheduler's configuration: a KubeSchedulerConfiguration file (default: the scenario's, else v1.28's defaults).")),
+                                       text(QT_TRANSLATE_NOOP("main", "FILE")));
+    QCommandLineOption at(QStringLiteral("at"), text(QT_TRANSLATE_NOOP("main", "Run the scenario to this virtual time first (e.g. 30s, 2m), as fast as possible.")),
+                          text(QT_TRANSLATE_NOOP("main", "DURATION")));
+    QCommandLineOption select(QStringLiteral("select"), text(QT_TRANSLATE_NOOP("main", "Select this pod (the inspector shows it).")),
+                              text(QT_TRANSLATE_NOOP("main", "NAMESPACE/POD")));
+    QCommandLineOption dark(QStringLiteral("dark"), text(QT_TRANSLATE_NOOP("main", "Start with the dark palette.")));
+    QCommandLineOption lang(QStringLiteral("lang"),
+                            text(QT_TRANSLATE_NOOP("main", "Language of the user interface: en, de or ja (default: the one last chosen in View > Language, else the system's).")),
+                            QStringLiteral("en|de|ja"));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                  text(QT_TRANSLATE_NOOP("main", "Write journey.png, cluster.png, inspector.png, explainer.png, what-if.png, events.png, charts.png, pod-editor.png, node-editor.png and window.png into DIR once the views are loaded, then exit.")),
+                                  text(QT_TRANSLATE_NOOP("main", "DIR")));
+    QCommandLineOption size(QStringLiteral("size"), text(QT_TRANSLATE_NOOP("main", "Window size (default 1920x1080 for screenshots).")),
+                            text(QT_TRANSLATE_NOOP("main", "WxH")));
+    parser.addOptions({store, scenario, open, schedulerConfig, at, select, dark, lang, screenshot, size});
+    parser.addPositionalArgument(QStringLiteral("SNAPSHOT.yaml"), text(QT_TRANSLATE_NOOP("main", "More snapshot files for --open.")),
+                                 QStringLiteral("[SNAPSHOT.yaml...]"));
+    parser.process(app);
+    if (parser.isSet(lang) && !i18n::isSupported(parser.value(lang))) {
+        std::fprintf(stderr, "error: --lang must be en, de or ja\n");
+        return 2;
+    }
+
+    // The starting cluster: a snapshot (--open), or a scenario — a name is one of those built in,
+    // anything else is a file.
+    QStringList snapshots = parser.values(open);
+    if (!parser.positionalArguments().isEmpty()) {
+        if (snapshots.isEmpty()) {
+            std::fprintf(stderr, "error: unexpected argument \"%s\" (snapshot files follow --open)\n",
+                         parser.positionalArguments().front().toUtf8().constData());
+            return 2;
+        }
+        snapshots += parser.positionalArguments();
+    }
+    if (!snapshots.isEmpty() && parser.isSet(scenario)) {
+        std::fprintf(stderr, "error: --open and --scenario cannot both be given\n");
+        return 2;
+    }
+    pilothouse::cluster::Scenario start;
+    std::vector<std::string> warnings;
+    if (!snapshots.isEmpty()) {
+        std::vector<std::string> paths;
+        for (const QString& f : snapshots) paths.push_back(f.toStdString());
+        auto loaded = pilothouse::cluster::scenarioFromSnapshotFiles(paths, &warnings);
+        if (!loaded) {
+            std::fprintf(stderr, "error: %s\n", loaded.status().message().c_str());
+            return 2;
+        }
+        start = std::move(*loaded);
+    } else {
+        QString scenarioPath = parser.value(scenario);
+        if (!QFileInfo::exists(scenarioPath) && QFileInfo::exists(QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml")))
+            scenarioPath = QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml");
+        QFile file(scenarioPath);
+        if (!file.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "error: cannot open \"%s\": %s\n", scenarioPath.toUtf8().constData(),
+                         file.errorString().toUtf8().constData());
+            return 2;
+        }
+        auto loaded = pilothouse::cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
+        if (!loaded) {
+            std::fprintf(stderr, "error: %s\n", loaded.status().message().c_str());
+            return 2;
+        }
+        start = std::move(*loaded);
+    }
+    for (const auto& w : warnings) std::fprintf(stderr, "warning: %s\n", w.c_str());
+    if (parser.isSet(schedulerConfig)) {
+        const std::string path = parser.value(schedulerConfig).toStdString();
+        QFile file(parser.value(schedulerConfig));
+        if (!file.open(QIODevice::ReadOnly)) {
+            std::fprintf(stderr, "error: %s: cannot open the file\n", path.c_str());
+            return 2;
+        }
+        start.schedulerConfiguration = file.readAll().toStdString();
+        start.schedulerConfigurationSource = path;
+        if (auto config = pilothouse::cluster::schedulerConfigurationOf(start); !config) {
+            std::fprintf(stderr, "error: %s\n", config.status().message().c_str());
+            return 2;
+        }
+    }
+    // A snapshot is opened to see why its pending pods are pending: the first is selected.
+    QString firstPending;
+    for (const auto& m : start.objects) {
+        if (m.kind != "Pod" || !firstPending.isEmpty() || snapshots.isEmpty()) continue;
+        const auto* spec = m.raw.find("spec");
+        const auto* nodeName = spec ? spec->find("nodeName") : nullptr;
+        if (nodeName && nodeName->isString() && !nodeName->asString().empty()) continue;
+        const auto& meta = pilothouse::api::metadata(*m.object);
+        firstPending = QString::fromStdString((meta.namespace_().empty() ? std::string("default") : meta.namespace_()) + "/" + meta.name());
+    }
+    auto session = pilothouse::ui::EmbeddedSession::start(parser.value(store).toStdString(), std::move(start));
     if (!session) {
         std::fprintf(stderr, "error: %s\n", session.status().message().c_str());
         return 2;
@@ -79,6 +187,8 @@ int main(int argc, char** argv) {
             return 2;
         }
         window.selection()->select(pilothouse::ui::ObjectRef::pod(parser.value(select)));
+    } else if (!firstPending.isEmpty()) {
+        window.selection()->select(pilothouse::ui::ObjectRef::pod(firstPending));
     }
     int w = 1280, h = 800;
     if (parser.isSet(screenshot)) w = 1920, h = 1080;

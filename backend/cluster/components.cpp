@@ -13,13 +13,20 @@
 #include "controllers/replicaset/replica_set.h"
 #include "controllers/ttlafterfinished/ttlafterfinished_controller.h"
 
+#include "api/codec/yaml.h"
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::cluster {
 
-StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& cluster) {
+StatusOr<scheduler::config::KubeSchedulerConfiguration> schedulerConfigurationOf(const Scenario& scenario) {
+    if (scenario.schedulerConfiguration.empty()) return scheduler::config::defaultConfiguration();
+    return scheduler::config::loadConfiguration(scenario.schedulerConfiguration, scenario.schedulerConfigurationSource);
+}
+
+StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
+    Cluster& cluster, const scheduler::config::KubeSchedulerConfiguration* schedulerConfig) {
     scheduler::SchedulerOptions so;
-    so.config = scheduler::config::defaultConfiguration();
+    so.config = schedulerConfig ? *schedulerConfig : scheduler::config::defaultConfiguration();
     so.seed = cluster.options().seed;
     auto scheduler = std::make_unique<SchedulerComponent>(cluster.apiServer(), cluster.clock(), so, &cluster.journeys());
     SchedulerComponent* sched = scheduler.get();
@@ -73,7 +80,12 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(Cluster& clust
     NodeAgents* nodes = agents.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(agents)));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<MetricsSampler>(server, clock, sched, &cluster.journeys())));
-    return ScenarioRunner::NodeActionHandler([nodes](const ScenarioAction& action) { return nodes->perform(action); });
+    return ScenarioRunner::NodeActionHandler([nodes, sched](const ScenarioAction& action) -> Status {
+        if (action.action != "configureScheduler") return nodes->perform(action);
+        auto config = scheduler::config::loadConfiguration(codec::toYaml(action.configuration), action.where + ".configuration");
+        if (!config) return config.status();
+        return sched->reconfigure(std::move(*config));
+    });
 }
 
 }  // namespace pilothouse::cluster

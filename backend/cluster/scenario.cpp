@@ -5,15 +5,20 @@
 #include <set>
 #include <sstream>
 
+#include "api/codec/yaml.h"
+#include "scheduler/apis/config/load.h"
+
 namespace pilothouse::cluster {
 
 namespace {
 
 constexpr const char* kScenarioApiVersion = "pilothouse.dev/v1alpha1";
+constexpr const char* kSchedulerConfigApiVersion = "kubescheduler.config.k8s.io/v1";
 
 const std::set<std::string> kActions = {"apply",       "delete",       "scale",      "patch",
                                         "cordon",      "uncordon",     "evict",      "drain",
-                                        "failNode",    "recoverNode",  "imageMissing", "breakProbe"};
+                                        "failNode",    "recoverNode",  "imageMissing", "breakProbe",
+                                        "configureScheduler"};
 
 Status fieldError(const std::string& where, const std::string& field, const std::string& message) {
     return Status(StatusCode::InvalidArgument, where + ": " + field + ": " + message);
@@ -33,7 +38,8 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     a.where = where + ": " + path;
     static const std::set<std::string> known = {"at",    "action",    "node",  "kind",     "name",  "namespace",
                                                 "image", "container", "probe", "replicas", "patch", "manifest",
-                                                "broken", "cascade", "selector", "subresource", "gracePeriodSeconds", "timeout"};
+                                                "broken", "cascade", "selector", "subresource", "gracePeriodSeconds", "timeout",
+                                                "configuration"};
     for (const auto& [key, _] : item.asObject())
         if (!known.contains(key)) return fieldError(where, path + "." + key, "unknown field");
     const codec::Value* at = item.find("at");
@@ -76,6 +82,7 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     }
     if (const codec::Value* p = item.find("patch")) a.patch = *p;
     if (const codec::Value* m = item.find("manifest")) a.manifest = *m;
+    if (const codec::Value* c = item.find("configuration")) a.configuration = *c;
     if (const codec::Value* b = item.find("broken")) {
         if (!b->isBool()) return fieldError(where, path + ".broken", "expected true or false");
         a.broken = b->asBool();
@@ -108,6 +115,14 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     if (item.find("timeout") && a.action != "drain")
         return fieldError(where, path + ".timeout", "only the drain action takes a timeout");
     if (a.action == "imageMissing") PH_RETURN_IF_ERROR(require(!a.image.empty(), "image"));
+    if (a.action == "configureScheduler") {
+        PH_RETURN_IF_ERROR(require(a.configuration.isObject(), "configuration"));
+        // Checked now, as kube-scheduler checks its file when it starts.
+        auto config = scheduler::config::loadConfiguration(codec::toYaml(a.configuration), a.where + ".configuration");
+        if (!config) return config.status();
+    } else if (item.find("configuration")) {
+        return fieldError(where, path + ".configuration", "only the configureScheduler action takes a configuration");
+    }
     if (a.action == "breakProbe") {
         PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
         PH_RETURN_IF_ERROR(require(!a.probe.empty(), "probe"));
@@ -194,6 +209,15 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
                     s.actions.push_back(std::move(*a));
                 }
             }
+            continue;
+        }
+        if (m.kind == "KubeSchedulerConfiguration" && m.apiVersion == kSchedulerConfigApiVersion) {
+            const std::string where = source + ": document " + std::to_string(m.document);
+            if (!s.schedulerConfiguration.empty()) return fieldError(where, "kind", "a file holds at most one KubeSchedulerConfiguration");
+            s.schedulerConfiguration = codec::toYaml(m.raw);
+            s.schedulerConfigurationSource = where;
+            auto config = scheduler::config::loadConfiguration(s.schedulerConfiguration, where);
+            if (!config) return config.status();
             continue;
         }
         if (!m.type) {

@@ -22,7 +22,13 @@
 // evictions a budget refuses are tried again every 5 s until then]: kubectl drain NODE
 // --ignore-daemonsets --delete-emptydir-data, see drain.h), failNode / recoverNode
 // (node), imageMissing (node optional, image), breakProbe (namespace, name, container, probe:
-// liveness|readiness|startup, broken: true|false). `at` is a duration like 30s, 5m, 1m30s, 500ms.
+// liveness|readiness|startup, broken: true|false), configureScheduler (configuration: a
+// KubeSchedulerConfiguration: kube-scheduler restarts with it, as after a change of its --config
+// file; it lists the cluster again and every pending pod is tried anew). `at` is a duration like
+// 30s, 5m, 1m30s, 500ms.
+//
+// A document of kind KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1) in the file is
+// the configuration kube-scheduler starts with (v1.28's defaults without one).
 #pragma once
 
 #include <optional>
@@ -45,6 +51,7 @@ struct ScenarioAction {
     std::optional<int64_t> gracePeriodSeconds;  // delete: DeleteOptions.gracePeriodSeconds
     codec::Value patch;     // patch: a merge patch
     codec::Value manifest;  // apply: the object
+    codec::Value configuration;  // configureScheduler: a KubeSchedulerConfiguration
     bool broken = true;     // breakProbe
     sim::Duration timeout = std::chrono::minutes(5);  // drain: kubectl drain's --timeout
     std::string where;      // "file: document 3: spec.actions[2]" (for messages)
@@ -55,6 +62,10 @@ struct Scenario {
     std::string description;
     std::string learningGoal;
     uint64_t seed = 1;
+    // The KubeSchedulerConfiguration document kube-scheduler starts with, as YAML ("" when none:
+    // the defaults), and its place ("file: document 2") for messages.
+    std::string schedulerConfiguration;
+    std::string schedulerConfigurationSource;
     std::vector<codec::Manifest> objects;  // every other document, in file order
     std::vector<ScenarioAction> actions;   // in file order (run in time order, ties in file order)
 };

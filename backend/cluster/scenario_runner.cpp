@@ -201,12 +201,14 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         const bool retryable = s.reason() == "TooManyRequests";
         return fail(Status(s.code(), "error when evicting " + pod + (retryable ? " (will retry after 5s)" : "") + ": " + s.message()));
     }
-    // Node-side actions go to the kubelets.
-    r.target = !a.node.empty() ? a.node : (a.namespace_.empty() ? "default" : a.namespace_) + "/" + a.name;
+    // Node-side actions go to the kubelets, configureScheduler to kube-scheduler.
+    if (a.action == "configureScheduler") r.target = "kube-scheduler";
+    else r.target = !a.node.empty() ? a.node : (a.namespace_.empty() ? "default" : a.namespace_) + "/" + a.name;
     if (!nodeActions_) return fail(Status(StatusCode::FailedPrecondition, a.where + ": action " + a.action + " needs the simulated kubelets"));
     Status s = nodeActions_(a);
     if (!s.isOk()) return fail(s);
-    r.message = a.action + " " + r.target;
+    r.message = a.action == "configureScheduler" ? "kube-scheduler restarted with the new configuration"
+                                                  : a.action + " " + r.target;
     return r;
 }
 

@@ -23,6 +23,22 @@ Status SchedulerComponent::start() {
     return scheduler_->start();
 }
 
+Status SchedulerComponent::reconfigure(scheduler::config::KubeSchedulerConfiguration config) {
+    scheduler::SchedulerOptions options = options_;
+    options.config = std::move(config);
+    auto created = scheduler::Scheduler::create(server_, clock_, options);
+    if (!created) return created.status();
+    // The old process's last events go out before it stops.
+    if (scheduler_) {
+        (void)scheduler_->flushEvents();
+        recordAttempts();
+    }
+    scheduler_ = std::move(*created);
+    options_ = std::move(options);
+    lastBackoffFlush_ = lastUnschedulableFlush_ = clock_.now();
+    return scheduler_->start();
+}
+
 StatusOr<bool> SchedulerComponent::reconcile() {
     PH_RETURN_IF_ERROR(scheduler_->syncInformers());
     const sim::Time now = clock_.now();

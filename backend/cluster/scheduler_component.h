@@ -25,6 +25,11 @@ public:
     std::optional<sim::Time> nextWakeup() const override;
 
     scheduler::Scheduler& scheduler() { return *scheduler_; }
+    const scheduler::config::KubeSchedulerConfiguration& configuration() const { return options_.config; }
+    // kube-scheduler restarted with another configuration (its --config file changed): a new
+    // scheduler lists the cluster again, so every pending pod is queued and tried anew with the
+    // new profiles. Errors (a profile the framework rejects) leave the running one as it was.
+    Status reconfigure(scheduler::config::KubeSchedulerConfiguration config);
     // scheduler_schedule_attempts_total by result ("scheduled", "unschedulable", "error"): every
     // attempt since the start.
     const std::map<std::string, int64_t>& attemptsByResult() const { return attemptsByResult_; }

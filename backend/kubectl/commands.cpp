@@ -1,6 +1,7 @@
 #include "kubectl/commands.h"
 
 #include <algorithm>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -17,6 +18,7 @@
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/validation.h"
 #include "controlplane/control_plane.h"
+#include "kubectl/apply.h"
 #include "kubectl/list_output.h"
 #include "kubectl/schedule_command.h"
 #include "kubectl/simulate_command.h"
@@ -29,14 +31,12 @@ namespace {
 
 using codec::Value;
 
-constexpr const char* kLastApplied = "kubectl.kubernetes.io/last-applied-configuration";
-
 const char* kUsage =
     "pilothousectl controls a Pilothouse control plane, as kubectl controls a Kubernetes one.\n"
     "\n"
     "Commands:\n"
     "  validate -f FILE [-f FILE ...]           Load manifests and report every problem (exit 2 on errors)\n"
-    "  apply -f FILE [-f FILE ...] --store PATH [-n NAMESPACE]\n"
+    "  apply -f FILE [-f FILE ...] --store PATH [-n NAMESPACE] [--dry-run=none|client|server]\n"
     "                                           Create or update objects through the API server\n"
     "  get KIND[,KIND...] [NAME] [-n NAMESPACE | -A] [-o yaml|json|wide|name] [-l SELECTOR]\n"
     "      [--field-selector SELECTOR] --store PATH\n"
@@ -60,6 +60,7 @@ struct Args {
     std::string output;
     std::string labelSelector;
     std::string fieldSelector;
+    std::string dryRun;  // --dry-run=none|client|server
     bool help = false;
 };
 
@@ -68,7 +69,8 @@ StatusOr<Args> parseArgs(const std::vector<std::string>& in) {
     Args a;
     auto takesValue = [](const std::string& f) {
         return f == "-f" || f == "--filename" || f == "--store" || f == "-n" || f == "--namespace" ||
-               f == "-o" || f == "--output" || f == "-l" || f == "--selector" || f == "--field-selector";
+               f == "-o" || f == "--output" || f == "-l" || f == "--selector" || f == "--field-selector" ||
+               f == "--dry-run";
     };
     for (size_t i = 0; i < in.size(); ++i) {
         std::string flag = in[i];
@@ -108,6 +110,7 @@ StatusOr<Args> parseArgs(const std::vector<std::string>& in) {
         else if (flag == "-o" || flag == "--output") a.output = value;
         else if (flag == "-l" || flag == "--selector") a.labelSelector = value;
         else if (flag == "--field-selector") a.fieldSelector = value;
+        else if (flag == "--dry-run") a.dryRun = value;
     }
     return a;
 }
@@ -194,25 +197,19 @@ int cmdValidate(const Args& a, Streams io) {
 
 // ---- apply ----
 
-// kubectl's three-way merge, for a JSON merge patch: what the manifest says, plus nulls for what a
-// previous apply set and this manifest no longer does.
-Value threeWayPatch(const Value& desired, const Value& lastApplied) {
-    Value patch = desired;
-    if (!lastApplied.isObject()) return patch;
-    for (const auto& [key, old] : lastApplied.asObject()) {
-        const Value* now = desired.find(key);
-        if (!now) {
-            patch.set(key, Value());
-        } else if (now->isObject() && old.isObject()) {
-            patch.set(key, threeWayPatch(*now, old));
-        }
-    }
-    return patch;
-}
-
+// kubectl apply (kubectl/apply.h): every file read first (a file that cannot be read is an error,
+// the others go on), then every object applied in order; successes on stdout as they happen, the
+// errors on stderr at the end as kubectl's CheckErr prints them.
 int cmdApply(const Args& a, Streams io) {
     if (a.files.empty()) {
         io.err << "error: must specify one of -f and -k\n";
+        return 1;
+    }
+    DryRun dryRun = DryRun::None;
+    if (a.dryRun == "server") dryRun = DryRun::Server;
+    else if (a.dryRun == "client") dryRun = DryRun::Client;
+    else if (!a.dryRun.empty() && a.dryRun != "none") {
+        io.err << "error: Invalid dry-run value (" << a.dryRun << "). Must be \"none\", \"server\", or \"client\".\n";
         return 1;
     }
     sim::RealClock clock;
@@ -222,84 +219,63 @@ int cmdApply(const Args& a, Streams io) {
         return 1;
     }
     auto& server = (*cp)->apiServer();
-    int failures = 0;
+    std::vector<std::string> unreadable;
+    std::vector<ApplyObject> objects;
     for (const auto& file : a.files) {
-        auto manifests = loadFile(file, io, &failures);
-        if (!manifests) continue;
-        for (auto& m : *manifests) {
-            auto* meta = api::mutableMetadata(m.object.get());
-            if (m.type->namespaced && meta->namespace_().empty())
-                meta->set_namespace_(a.namespace_.empty() ? "default" : a.namespace_);
-            if (!a.namespace_.empty() && m.type->namespaced && meta->namespace_() != a.namespace_) {
-                io.err << "error: the namespace from the provided object \"" << meta->namespace_()
-                       << "\" does not match the namespace \"" << a.namespace_
-                       << "\". You must pass '--namespace=" << meta->namespace_() << "' to perform this operation.\n";
-                ++failures;
+        std::stringstream text;
+        if (file == "-") {
+            text << std::cin.rdbuf();
+        } else {
+            std::ifstream in(file, std::ios::binary);
+            if (!in) {
+                unreadable.push_back("error: the path \"" + file + "\" does not exist");
                 continue;
             }
-            // The manifest as applied, minus the annotation itself, is remembered on the object.
-            Value applied = m.raw;
-            if (Value* md = applied.find("metadata"); md && md->find("annotations"))
-                md->find("annotations")->erase(kLastApplied);
-            if (m.type->namespaced) applied["metadata"].set("namespace", meta->namespace_());
-            applied.sortKeys();  // kubectl stores it as Go marshals a map: keys sorted
-            const std::string appliedJson = codec::toJson(applied, codec::JsonStyle::Compact) + "\n";
-            (*meta->mutable_annotations())[kLastApplied] = appliedJson;
-
-            apiserver::Request get;
-            get.verb = "get";
-            get.type = m.type;
-            get.namespace_ = meta->namespace_();
-            get.name = meta->name();
-            auto current = server.handle(get);
-            const std::string shown = displayName(*m.type, meta->name());
-            if (!current.ok() && current.status.reason() == "NotFound") {
-                apiserver::Request create;
-                create.verb = "create";
-                create.type = m.type;
-                create.namespace_ = meta->namespace_();
-                create.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
-                auto resp = server.handle(create);
-                for (const auto& w : resp.warnings) io.err << "Warning: " << w << "\n";
-                if (!resp.ok()) {
-                    io.err << serverError(resp.status, "error when creating \"" + file + "\": ") << "\n";
-                    ++failures;
-                    continue;
-                }
-                io.out << shown << " created\n";
-                continue;
-            }
-            if (!current.ok()) {
-                io.err << serverError(current.status, "error when retrieving current configuration of \"" + file + "\": ") << "\n";
-                ++failures;
-                continue;
-            }
-            Value last;
-            const auto& annotations = api::metadata(*current.object).annotations();
-            if (auto it = annotations.find(kLastApplied); it != annotations.end()) {
-                auto parsed = codec::parseJson(it->second);
-                if (parsed) last = std::move(*parsed);
-            }
-            Value desired = codec::encodeMessage(*m.object);
-            apiserver::Request patch;
-            patch.verb = "patch";
-            patch.type = m.type;
-            patch.namespace_ = meta->namespace_();
-            patch.name = meta->name();
-            patch.patch = threeWayPatch(desired, last);
-            patch.patch.erase("status");
-            auto resp = server.handle(patch);
-            if (!resp.ok()) {
-                io.err << serverError(resp.status, "error when patching \"" + file + "\": ") << "\n";
-                ++failures;
-                continue;
-            }
-            const bool changed = api::metadata(*resp.object).resource_version() !=
-                                 api::metadata(*current.object).resource_version();
-            io.out << shown << (changed ? " configured" : " unchanged") << "\n";
+            text << in.rdbuf();
         }
+        ApplyOptions options;
+        options.source = file == "-" ? "STDIN" : file;
+        options.namespace_ = a.namespace_.empty() ? "default" : a.namespace_;
+        options.enforceNamespace = !a.namespace_.empty();
+        for (auto& o : readObjects(text.str(), options)) objects.push_back(std::move(o));
     }
-    return failures ? 1 : 0;
+    std::vector<std::unique_ptr<ObjectApply>> applies;
+    std::vector<const ObjectApply*> failed;
+    // Objects that could not be read are the resource builder's errors: reported first.
+    for (auto& o : objects) {
+        if (o.ok()) continue;
+        applies.push_back(std::make_unique<ObjectApply>(o, ApplyMode::Apply, dryRun));
+        failed.push_back(applies.back().get());
+    }
+    for (auto& o : objects) {
+        if (!o.ok()) continue;
+        for (const auto& w : o.warnings) io.err << "Warning: " << w << "\n";
+        auto apply = std::make_unique<ObjectApply>(std::move(o), ApplyMode::Apply, dryRun);
+        while (const ApplyCall* call = apply->next()) {
+            apiserver::Request req;
+            req.verb = call->verb;
+            req.type = call->type;
+            req.namespace_ = call->namespace_;
+            req.name = call->name;
+            req.body = call->body;
+            req.patch = call->patch;
+            req.patchType = apiserver::PatchType::Merge;
+            req.dryRun = call->dryRun;
+            auto resp = server.handle(req);
+            apply->onResponse(resp.status, resp.object.get(), resp.warnings);
+        }
+        for (const auto& w : apply->warnings()) io.err << w << "\n";
+        if (apply->ok()) io.out << apply->outputLine() << "\n";
+        else failed.push_back(apply.get());
+        applies.push_back(std::move(apply));
+    }
+    for (const auto& u : unreadable) io.err << u << "\n";
+    if (objects.empty() && unreadable.empty()) {
+        io.err << "error: no objects passed to apply\n";
+        return 1;
+    }
+    io.err << applyErrorSummary(failed);
+    return failed.empty() && unreadable.empty() ? 0 : 1;
 }
 
 // ---- get ----

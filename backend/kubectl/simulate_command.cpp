@@ -316,7 +316,12 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
         err << "error: " << s.message() << "\n";
         return 2;
     }
-    auto nodeActions = cluster::addStandardComponents(cl);
+    auto schedulerConfig = cluster::schedulerConfigurationOf(*scenario);
+    if (!schedulerConfig) {
+        err << "error: " << schedulerConfig.status().message() << "\n";
+        return 2;
+    }
+    auto nodeActions = cluster::addStandardComponents(cl, &*schedulerConfig);
     if (!nodeActions) {
         err << "error: " << nodeActions.status().message() << "\n";
         return 1;

@@ -7,7 +7,10 @@
 namespace pilothouse::ui {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("ChartCatalog", text); }
+// Translated in the "ChartCatalog" context (Text::tr, which lupdate reads).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(ChartCatalog)
+};
 }  // namespace
 
 QColor ChartLine::qcolor() const {
@@ -28,49 +31,49 @@ std::vector<ChartSpec> chartCatalog() {
     auto quantiles = [](const char* metric) {
         const QString m = QString::fromLatin1(metric);
         return std::vector<ChartLine>{
-            {m + QStringLiteral("{quantile=\"0.5\"}"), tr("p50"), C::Accent, false, 3},
-            {m + QStringLiteral("{quantile=\"0.9\"}"), tr("p90"), C::Warning, false, 2.5},
-            {m + QStringLiteral("{quantile=\"0.99\"}"), tr("p99"), C::Failure, true, 2.5},
+            {m + QStringLiteral("{quantile=\"0.5\"}"), Text::tr("p50"), C::Accent, false, 3},
+            {m + QStringLiteral("{quantile=\"0.9\"}"), Text::tr("p90"), C::Warning, false, 2.5},
+            {m + QStringLiteral("{quantile=\"0.99\"}"), Text::tr("p99"), C::Failure, true, 2.5},
         };
     };
     return {
-        {tr("CPU: requested vs allocatable"),
+        {Text::tr("CPU: requested vs allocatable"),
          QStringLiteral("kube_pod_container_resource_requests · kube_node_status_allocatable"),
-         tr("cores"),
+         Text::tr("cores"),
          1,
-         {{QStringLiteral("kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}"), tr("allocatable"), C::Muted, true, 2.5},
-          {QStringLiteral("kube_pod_container_resource_requests{resource=\"cpu\",unit=\"core\"}"), tr("requested"), C::Accent, false, 3}}},
-        {tr("Memory: requested vs allocatable"),
+         {{QStringLiteral("kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}"), Text::tr("allocatable"), C::Muted, true, 2.5},
+          {QStringLiteral("kube_pod_container_resource_requests{resource=\"cpu\",unit=\"core\"}"), Text::tr("requested"), C::Accent, false, 3}}},
+        {Text::tr("Memory: requested vs allocatable"),
          QStringLiteral("kube_pod_container_resource_requests · kube_node_status_allocatable"),
-         tr("GiB"),
+         Text::tr("GiB"),
          1,
-         {{QStringLiteral("kube_node_status_allocatable{resource=\"memory\",unit=\"byte\"}"), tr("allocatable"), C::Muted, true, 2.5, kGiB},
-          {QStringLiteral("kube_pod_container_resource_requests{resource=\"memory\",unit=\"byte\"}"), tr("requested"), C::Accent, false, 3, kGiB}}},
-        {tr("Pending pods and the scheduling queue"),
+         {{QStringLiteral("kube_node_status_allocatable{resource=\"memory\",unit=\"byte\"}"), Text::tr("allocatable"), C::Muted, true, 2.5, kGiB},
+          {QStringLiteral("kube_pod_container_resource_requests{resource=\"memory\",unit=\"byte\"}"), Text::tr("requested"), C::Accent, false, 3, kGiB}}},
+        {Text::tr("Pending pods and the scheduling queue"),
          QStringLiteral("pods{phase=\"Pending\"} · scheduler_pending_pods{queue}"),
-         tr("pods"),
+         Text::tr("pods"),
          0,
-         {{QStringLiteral("pods{phase=\"Pending\"}"), tr("Pending pods"), C::Pending, false, 3.5},
-          {QStringLiteral("scheduler_pending_pods{queue=\"active\"}"), tr("active"), C::Accent, false, 2.5},
-          {QStringLiteral("scheduler_pending_pods{queue=\"backoff\"}"), tr("backoff"), C::Muted, true, 2.5},
-          {QStringLiteral("scheduler_pending_pods{queue=\"unschedulable\"}"), tr("unschedulable"), C::Failure, false, 2.5}}},
-        {tr("Scheduling latency: queue to scheduled"),
-         QStringLiteral("scheduler_pod_scheduling_sli_duration_seconds, last minute"),
-         tr("seconds"),
+         {{QStringLiteral("pods{phase=\"Pending\"}"), Text::tr("Pending pods"), C::Pending, false, 3.5},
+          {QStringLiteral("scheduler_pending_pods{queue=\"active\"}"), Text::tr("active"), C::Accent, false, 2.5},
+          {QStringLiteral("scheduler_pending_pods{queue=\"backoff\"}"), Text::tr("backoff"), C::Muted, true, 2.5},
+          {QStringLiteral("scheduler_pending_pods{queue=\"unschedulable\"}"), Text::tr("unschedulable"), C::Failure, false, 2.5}}},
+        {Text::tr("Scheduling latency: queue to scheduled"),
+         Text::tr("%1, last minute").arg(QStringLiteral("scheduler_pod_scheduling_sli_duration_seconds")),
+         Text::tr("seconds"),
          1,
          quantiles("scheduler_pod_scheduling_sli_duration_seconds")},
-        {tr("Pod startup latency: created to running"),
-         QStringLiteral("kubelet_pod_start_sli_duration_seconds (image pulls excluded), last minute"),
-         tr("seconds"),
+        {Text::tr("Pod startup latency: created to running"),
+         Text::tr("%1 (image pulls excluded), last minute").arg(QStringLiteral("kubelet_pod_start_sli_duration_seconds")),
+         Text::tr("seconds"),
          1,
          quantiles("kubelet_pod_start_sli_duration_seconds")},
-        {tr("Scheduling attempts by result"),
+        {Text::tr("Scheduling attempts by result"),
          QStringLiteral("scheduler_schedule_attempts_total{result}"),
-         tr("attempts"),
+         Text::tr("attempts"),
          0,
-         {{QStringLiteral("scheduler_schedule_attempts_total{result=\"scheduled\"}"), tr("scheduled"), C::Running, false, 3},
-          {QStringLiteral("scheduler_schedule_attempts_total{result=\"unschedulable\"}"), tr("unschedulable"), C::Warning, false, 2.5},
-          {QStringLiteral("scheduler_schedule_attempts_total{result=\"error\"}"), tr("error"), C::Failure, true, 2.5}}},
+         {{QStringLiteral("scheduler_schedule_attempts_total{result=\"scheduled\"}"), Text::tr("scheduled"), C::Running, false, 3},
+          {QStringLiteral("scheduler_schedule_attempts_total{result=\"unschedulable\"}"), Text::tr("unschedulable"), C::Warning, false, 2.5},
+          {QStringLiteral("scheduler_schedule_attempts_total{result=\"error\"}"), Text::tr("error"), C::Failure, true, 2.5}}},
     };
 }
 

@@ -26,6 +26,7 @@
 
 #include "client/api_request.h"
 #include "cluster/metrics_sampler.h"
+#include "scheduler/apis/config/types.h"
 #include "sim/journey.h"
 #include "util/status.h"
 
@@ -83,6 +84,15 @@ public:
     enum class NodeControl { Fail, Recover };
     virtual void controlNode(NodeControl control, const QString& node, QObject* context,
                              std::function<void(const Status&)> done) = 0;
+
+    // kube-scheduler's configuration at a moment (Unix nanoseconds): what the explainer and the
+    // what-ifs run the scheduler's plugins with. A control plane that does not say runs v1.28's
+    // defaults.
+    virtual scheduler::config::KubeSchedulerConfiguration schedulerConfigurationAt(qint64 unixNanos) const;
+    // kube-scheduler restarted with a KubeSchedulerConfiguration (YAML; `source` names it in
+    // errors). `done` runs later on the GUI thread, as send()'s.
+    virtual void configureScheduler(const QString& yaml, const QString& source, QObject* context,
+                                    std::function<void(const Status&)> done) = 0;
 
 signals:
     void controlPlaneReplaced();

@@ -4,6 +4,7 @@
 
 #include "api/scheme.h"
 #include "cluster/metrics_sampler.h"
+#include "cluster/scheduler_component.h"
 
 namespace pilothouse::ui {
 
@@ -60,6 +61,20 @@ void InProcessClient::controlNode(NodeControl control, const QString& node, QObj
     const std::string action = control == NodeControl::Fail ? "failNode" : "recoverNode";
     Status st = session_ ? session_->controlNode(action, node.toStdString())
                          : Status(StatusCode::FailedPrecondition, "failing and recovering nodes needs the simulation");
+    QMetaObject::invokeMethod(context, [done = std::move(done), st] { done(st); }, Qt::QueuedConnection);
+}
+
+scheduler::config::KubeSchedulerConfiguration InProcessClient::schedulerConfigurationAt(qint64 unixNanos) const {
+    if (session_) return session_->schedulerConfigurationAt(std::chrono::nanoseconds(unixNanos - epochNanos()));
+    // A cluster without a session: its scheduler's configuration now.
+    if (auto* sched = dynamic_cast<cluster::SchedulerComponent*>(cluster_->find("kube-scheduler"))) return sched->configuration();
+    return ControlPlaneClient::schedulerConfigurationAt(unixNanos);
+}
+
+void InProcessClient::configureScheduler(const QString& yaml, const QString& source, QObject* context,
+                                         std::function<void(const Status&)> done) {
+    Status st = session_ ? session_->configureScheduler(yaml.toStdString(), source.toStdString())
+                         : Status(StatusCode::FailedPrecondition, "restarting kube-scheduler needs the simulation");
     QMetaObject::invokeMethod(context, [done = std::move(done), st] { done(st); }, Qt::QueuedConnection);
 }
 

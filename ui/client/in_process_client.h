@@ -51,6 +51,9 @@ public:
     void send(const ApiRequest& request, QObject* context, ApiCallback done) override;
     void controlNode(NodeControl control, const QString& node, QObject* context,
                      std::function<void(const Status&)> done) override;
+    scheduler::config::KubeSchedulerConfiguration schedulerConfigurationAt(qint64 unixNanos) const override;
+    void configureScheduler(const QString& yaml, const QString& source, QObject* context,
+                            std::function<void(const Status&)> done) override;
 
 private:
     void startInformer(const QString& resource);

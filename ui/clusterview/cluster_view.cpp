@@ -1,5 +1,6 @@
 #include "clusterview/cluster_view.h"
 
+#include <QApplication>
 #include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
@@ -344,6 +345,7 @@ void ClusterView::paintEvent(QPaintEvent* event) {
         info.error = model_->clusterState()->error();
         paintHeader(p, f.headerStyle, layoutHeader(f.headerStyle, f.header, info), info, phases);
     }
+    if (dragging_) paintDrag(p, f);
 }
 
 void ClusterView::paintCells(QPainter& p, const QRectF& visible, int first, int last, const QString& selectedNode,
@@ -432,12 +434,75 @@ void ClusterView::mousePressEvent(QMouseEvent* event) {
         if (heatMetricSwitchRect(m).contains(pos)) return setHeatMetric(m);
     const ObjectRef ref = objectAt(pos);
     if (!ref.isNull() && selection_) selection_->select(ref);
+    // A pending pod's chip can be dragged onto a node.
+    dragPod_.clear();
+    dragging_ = false;
+    if (ref.resource == QLatin1String("pods"))
+        if (const auto* pod = model_->pod(ref.key()); pod && !pod->node) {
+            dragPod_ = ref.key();
+            dragStart_ = pos;
+        }
+    event->accept();
+}
+
+void ClusterView::mouseMoveEvent(QMouseEvent* event) {
+    if (dragPod_.isEmpty()) {
+        QAbstractScrollArea::mouseMoveEvent(event);
+        return;
+    }
+    const QPoint pos = event->position().toPoint();
+    if (!dragging_ && (pos - dragStart_).manhattanLength() >= QApplication::startDragDistance()) {
+        dragging_ = true;
+        viewport()->setCursor(Qt::ClosedHandCursor);
+    }
+    if (dragging_) {
+        dragPos_ = pos;
+        viewport()->update();
+    }
     event->accept();
 }
 
 void ClusterView::mouseReleaseEvent(QMouseEvent* event) {
-    // Selection happens on press; the release belongs to it.
+    // Selection happens on press; the release belongs to it, or ends a drag.
+    if (event->button() == Qt::LeftButton && dragging_) {
+        const int index = nodeIndexAt(event->position().toPoint());
+        const QString pod = dragPod_;
+        dragging_ = false;
+        dragPod_.clear();
+        viewport()->unsetCursor();
+        viewport()->update();
+        if (index >= 0) emit whyNotHere(pod, model_->nodeAt(index).summary.name);
+    }
+    if (event->button() == Qt::LeftButton) dragPod_.clear();
     event->setAccepted(event->button() == Qt::LeftButton);
+}
+
+void ClusterView::paintDrag(QPainter& p, const Frame& f) const {
+    // The node under the pointer is outlined; the pod follows the pointer with the question.
+    const int index = nodeIndexAt(dragPos_);
+    if (index >= 0) {
+        const QRect target = nodeRect(model_->nodeAt(index).summary.name);
+        p.save();
+        p.setBrush(Qt::NoBrush);
+        p.setPen(QPen(theme::accent(), 3 * f.fontScale, Qt::DashLine));
+        p.drawRoundedRect(QRectF(target).adjusted(-2, -2, 2, 2), 6, 6);
+        p.restore();
+    }
+    const QString name = dragPod_.section(QLatin1Char('/'), 1);
+    const QString text = index >= 0 ? tr("Why not on %1? %2").arg(model_->nodeAt(index).summary.name, name)
+                                    : tr("Drop %1 on a node to ask why it is not there").arg(name);
+    p.save();
+    const QFont font = theme::font(11, true);
+    p.setFont(font);
+    const QFontMetrics fm(font);
+    QRectF pill(dragPos_ + QPointF(14, 10), QSizeF(fm.horizontalAdvance(text) + 20, fm.height() + 10));
+    if (pill.right() > f.viewport.width()) pill.moveRight(dragPos_.x() - 10);
+    p.setPen(Qt::NoPen);
+    p.setBrush(theme::accent());
+    p.drawRoundedRect(pill, pill.height() / 2, pill.height() / 2);
+    p.setPen(QColor(Qt::white));
+    p.drawText(pill, Qt::AlignCenter, text);
+    p.restore();
 }
 
 void ClusterView::mouseDoubleClickEvent(QMouseEvent* event) {

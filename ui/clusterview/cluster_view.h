@@ -58,14 +58,21 @@ public:
 
     QSize sizeHint() const override { return {1280, 800}; }
 
+    // A pending pod being dragged onto a node ("why not here?"): its key, empty otherwise.
+    QString draggedPod() const { return dragging_ ? dragPod_ : QString(); }
+
 signals:
     void detailLevelChanged(pilothouse::ui::clusterview::DetailLevel level);
+    // A pending pod's chip was dragged from the lane and dropped on a node: the user asks why the
+    // pod is not there (the explainer's What if… answers, for that node).
+    void whyNotHere(const QString& podKey, const QString& node);
 
 protected:
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void mousePressEvent(QMouseEvent* event) override;
     void mouseReleaseEvent(QMouseEvent* event) override;
+    void mouseMoveEvent(QMouseEvent* event) override;
     void mouseDoubleClickEvent(QMouseEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
     void keyPressEvent(QKeyEvent* event) override;
@@ -104,6 +111,11 @@ private:
     bool repaintScheduled_ = false;
     mutable std::unique_ptr<Frame> frame_;
     std::unordered_map<const ClusterViewModel::Node*, CachedCell> cellCache_;
+    // Dragging a pending pod: pressed on its chip (dragPod_), moved far enough (dragging_).
+    QString dragPod_;
+    QPoint dragStart_, dragPos_;
+    bool dragging_ = false;
+    void paintDrag(QPainter& p, const Frame& f) const;
 };
 
 }  // namespace pilothouse::ui::clusterview

@@ -60,13 +60,6 @@ void paintLane(QPainter& p, const LaneStyle& style, const LaneLayout& l, const s
     p.setPen(QPen(theme::border(), 1));
     p.drawLine(l.frame.bottomLeft(), l.frame.bottomRight());
 
-    p.setFont(style.title);
-    p.setPen(theme::text());
-    const QString title = pods.empty()       ? Text::tr("Pending: no pod is waiting for a node")
-                          : pods.size() == 1 ? Text::tr("Pending: 1 pod without a node")
-                                             : Text::tr("Pending: %1 pods without a node").arg(QLocale().toString(qlonglong(pods.size())));
-    p.drawText(l.title, Qt::AlignVCenter | Qt::AlignLeft, title);
-
     ChipText text{style.chipName, style.chipDetail, l.chips.style == ChipLayout::Style::TwoLines,
                   l.chips.style == ChipLayout::Style::OneLine};
     const int shown = l.chips.shown();
@@ -82,6 +75,15 @@ void paintLane(QPainter& p, const LaneStyle& style, const LaneLayout& l, const s
     }
     p.setRenderHint(QPainter::Antialiasing, antialiased);
     if (l.chips.overflows()) drawMoreChip(p, l.chips.slotRect(shown), l.chips.count - shown, style.chipDetail);
+
+    // The title last: a selected chip's ring reaches up into it (and a CJK font's glyphs reach
+    // lower than the title's own font).
+    p.setFont(style.title);
+    p.setPen(theme::text());
+    const QString title = pods.empty()       ? Text::tr("Pending: no pod is waiting for a node")
+                          : pods.size() == 1 ? Text::tr("Pending: 1 pod without a node")
+                                             : Text::tr("Pending: %1 pods without a node").arg(QLocale().toString(qlonglong(pods.size())));
+    p.drawText(l.title, Qt::AlignVCenter | Qt::AlignLeft, title);
 }
 
 }  // namespace pilothouse::ui::clusterview

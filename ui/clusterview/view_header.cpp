@@ -85,6 +85,11 @@ HeaderLayout layoutHeader(const HeaderStyle& style, const QRectF& frame, const H
         i.rect = QRectF(0, l.line2.top(), w, h);
         width += w + gap;
     }
+    // A narrow view (or a language with longer words) drops "Colour:" rather than cut it off.
+    if (width - gap > l.line2.width() && items.front().kind == HeaderItem::Kind::Text) {
+        width -= items.front().rect.width() + gap;
+        items.erase(items.begin());
+    }
     double x = l.line2.right() - width + gap;
     for (auto& i : items) {
         i.rect.moveLeft(x);

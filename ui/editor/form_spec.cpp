@@ -6,7 +6,8 @@ namespace pilothouse::ui::editor {
 
 namespace {
 
-#define F(text) QT_TRANSLATE_NOOP("ObjectForm", text)
+// Titles are marked with QT_TRANSLATE_NOOP (lupdate reads the literal macro, not a shorthand for it)
+// and translated where they are shown (ObjectForm, FieldTable).
 
 const QStringList kTaintEffects = {QStringLiteral("NoSchedule"), QStringLiteral("PreferNoSchedule"),
                                    QStringLiteral("NoExecute")};
@@ -14,67 +15,67 @@ const QStringList kSelectorOperators = {QStringLiteral("In"), QStringLiteral("No
                                         QStringLiteral("DoesNotExist"), QStringLiteral("Gt"), QStringLiteral("Lt")};
 
 FieldSpec labels(const std::string& prefix) {
-    return {F("Metadata"), F("Labels"), prefix + "metadata.labels", FieldShape::Map};
+    return {QT_TRANSLATE_NOOP("ObjectForm", "Metadata"), QT_TRANSLATE_NOOP("ObjectForm", "Labels"), prefix + "metadata.labels", FieldShape::Map};
 }
 
 // A pod spec's fields at `prefix` ("" for a Pod, "spec.template." for a workload's template).
 void addPodSpec(std::vector<FieldSpec>& form, const std::string& prefix) {
     const std::string spec = prefix + "spec.";
-    form.push_back({F("Containers"), F("Containers"), spec + "containers", FieldShape::List, ValueKind::Text, {},
-                    {{F("Name"), "name"},
-                     {F("Image"), "image"},
-                     {F("CPU request"), "resources.requests.cpu", ValueKind::Quantity},
-                     {F("Memory request"), "resources.requests.memory", ValueKind::Quantity},
-                     {F("CPU limit"), "resources.limits.cpu", ValueKind::Quantity},
-                     {F("Memory limit"), "resources.limits.memory", ValueKind::Quantity}}});
-    form.push_back({F("Scheduling"), F("Priority class"), spec + "priorityClassName"});
-    form.push_back({F("Scheduling"), F("Scheduler name"), spec + "schedulerName"});
-    form.push_back({F("Scheduling"), F("Node name (bypasses the scheduler)"), spec + "nodeName"});
-    form.push_back({F("Scheduling"), F("Node selector"), spec + "nodeSelector", FieldShape::Map});
-    form.push_back({F("Scheduling"), F("Tolerations"), spec + "tolerations", FieldShape::List, ValueKind::Text, {},
-                    {{F("Key"), "key"},
-                     {F("Operator"), "operator", ValueKind::Choice, {QStringLiteral("Equal"), QStringLiteral("Exists")}},
-                     {F("Value"), "value"},
-                     {F("Effect"), "effect", ValueKind::Choice, kTaintEffects},
-                     {F("Seconds"), "tolerationSeconds", ValueKind::Integer}}});
-    form.push_back({F("Scheduling"), F("Scheduling gates"), spec + "schedulingGates", FieldShape::List, ValueKind::Text, {},
-                    {{F("Name"), "name"}}});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Containers"), QT_TRANSLATE_NOOP("ObjectForm", "Containers"), spec + "containers", FieldShape::List, ValueKind::Text, {},
+                    {{QT_TRANSLATE_NOOP("ObjectForm", "Name"), "name"},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Image"), "image"},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "CPU request"), "resources.requests.cpu", ValueKind::Quantity},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Memory request"), "resources.requests.memory", ValueKind::Quantity},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "CPU limit"), "resources.limits.cpu", ValueKind::Quantity},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Memory limit"), "resources.limits.memory", ValueKind::Quantity}}});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Priority class"), spec + "priorityClassName"});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Scheduler name"), spec + "schedulerName"});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Node name (bypasses the scheduler)"), spec + "nodeName"});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Node selector"), spec + "nodeSelector", FieldShape::Map});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Tolerations"), spec + "tolerations", FieldShape::List, ValueKind::Text, {},
+                    {{QT_TRANSLATE_NOOP("ObjectForm", "Key"), "key"},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Operator"), "operator", ValueKind::Choice, {QStringLiteral("Equal"), QStringLiteral("Exists")}},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Value"), "value"},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Effect"), "effect", ValueKind::Choice, kTaintEffects},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Seconds"), "tolerationSeconds", ValueKind::Integer}}});
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Scheduling gates"), spec + "schedulingGates", FieldShape::List, ValueKind::Text, {},
+                    {{QT_TRANSLATE_NOOP("ObjectForm", "Name"), "name"}}});
     const std::string node = spec + "affinity.nodeAffinity.";
-    form.push_back({F("Node affinity"), F("Required (terms are ORed, expressions ANDed)"),
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Node affinity"), QT_TRANSLATE_NOOP("ObjectForm", "Required (terms are ORed, expressions ANDed)"),
                     node + "requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms", FieldShape::NestedList,
                     ValueKind::Text, {},
-                    {{F("Key"), "key"}, {F("Operator"), "operator", ValueKind::Choice, kSelectorOperators},
-                     {F("Values"), "values", ValueKind::StringList}},
+                    {{QT_TRANSLATE_NOOP("ObjectForm", "Key"), "key"}, {QT_TRANSLATE_NOOP("ObjectForm", "Operator"), "operator", ValueKind::Choice, kSelectorOperators},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Values"), "values", ValueKind::StringList}},
                     "matchExpressions"});
-    form.push_back({F("Node affinity"), F("Preferred"), node + "preferredDuringSchedulingIgnoredDuringExecution",
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Node affinity"), QT_TRANSLATE_NOOP("ObjectForm", "Preferred"), node + "preferredDuringSchedulingIgnoredDuringExecution",
                     FieldShape::NestedList, ValueKind::Text, {},
-                    {{F("Weight"), "weight", ValueKind::Integer, {}, true},
-                     {F("Key"), "key"},
-                     {F("Operator"), "operator", ValueKind::Choice, kSelectorOperators},
-                     {F("Values"), "values", ValueKind::StringList}},
+                    {{QT_TRANSLATE_NOOP("ObjectForm", "Weight"), "weight", ValueKind::Integer, {}, true},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Key"), "key"},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Operator"), "operator", ValueKind::Choice, kSelectorOperators},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Values"), "values", ValueKind::StringList}},
                     "preference.matchExpressions"});
-    for (const auto& [kind, group] : {std::pair{"podAffinity", F("Pod affinity")}, {"podAntiAffinity", F("Pod anti-affinity")}}) {
+    for (const auto& [kind, group] : {std::pair{"podAffinity", QT_TRANSLATE_NOOP("ObjectForm", "Pod affinity")}, {"podAntiAffinity", QT_TRANSLATE_NOOP("ObjectForm", "Pod anti-affinity")}}) {
         const std::string base = spec + "affinity." + kind + ".";
-        form.push_back({group, F("Required"), base + "requiredDuringSchedulingIgnoredDuringExecution", FieldShape::List,
+        form.push_back({group, QT_TRANSLATE_NOOP("ObjectForm", "Required"), base + "requiredDuringSchedulingIgnoredDuringExecution", FieldShape::List,
                         ValueKind::Text, {},
-                        {{F("Topology key"), "topologyKey"},
-                         {F("Pods with labels"), "labelSelector.matchLabels", ValueKind::LabelMap},
-                         {F("Namespaces"), "namespaces", ValueKind::StringList}}});
-        form.push_back({group, F("Preferred"), base + "preferredDuringSchedulingIgnoredDuringExecution", FieldShape::List,
+                        {{QT_TRANSLATE_NOOP("ObjectForm", "Topology key"), "topologyKey"},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Pods with labels"), "labelSelector.matchLabels", ValueKind::LabelMap},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Namespaces"), "namespaces", ValueKind::StringList}}});
+        form.push_back({group, QT_TRANSLATE_NOOP("ObjectForm", "Preferred"), base + "preferredDuringSchedulingIgnoredDuringExecution", FieldShape::List,
                         ValueKind::Text, {},
-                        {{F("Weight"), "weight", ValueKind::Integer},
-                         {F("Topology key"), "podAffinityTerm.topologyKey"},
-                         {F("Pods with labels"), "podAffinityTerm.labelSelector.matchLabels", ValueKind::LabelMap},
-                         {F("Namespaces"), "podAffinityTerm.namespaces", ValueKind::StringList}}});
+                        {{QT_TRANSLATE_NOOP("ObjectForm", "Weight"), "weight", ValueKind::Integer},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Topology key"), "podAffinityTerm.topologyKey"},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Pods with labels"), "podAffinityTerm.labelSelector.matchLabels", ValueKind::LabelMap},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Namespaces"), "podAffinityTerm.namespaces", ValueKind::StringList}}});
     }
-    form.push_back({F("Topology spread"), F("Constraints"), spec + "topologySpreadConstraints", FieldShape::List,
+    form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Topology spread"), QT_TRANSLATE_NOOP("ObjectForm", "Constraints"), spec + "topologySpreadConstraints", FieldShape::List,
                     ValueKind::Text, {},
-                    {{F("Max skew"), "maxSkew", ValueKind::Integer},
-                     {F("Topology key"), "topologyKey"},
-                     {F("When unsatisfiable"), "whenUnsatisfiable", ValueKind::Choice,
+                    {{QT_TRANSLATE_NOOP("ObjectForm", "Max skew"), "maxSkew", ValueKind::Integer},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Topology key"), "topologyKey"},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "When unsatisfiable"), "whenUnsatisfiable", ValueKind::Choice,
                       {QStringLiteral("DoNotSchedule"), QStringLiteral("ScheduleAnyway")}},
-                     {F("Pods with labels"), "labelSelector.matchLabels", ValueKind::LabelMap},
-                     {F("Min domains"), "minDomains", ValueKind::Integer}}});
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Pods with labels"), "labelSelector.matchLabels", ValueKind::LabelMap},
+                     {QT_TRANSLATE_NOOP("ObjectForm", "Min domains"), "minDomains", ValueKind::Integer}}});
 }
 
 }  // namespace
@@ -83,17 +84,17 @@ std::vector<FieldSpec> formFor(const std::string& kind) {
     std::vector<FieldSpec> form;
     if (kind == "Node") {
         form.push_back(labels(""));
-        form.push_back({F("Scheduling"), F("Unschedulable (cordoned)"), "spec.unschedulable", FieldShape::Single, ValueKind::Bool});
-        form.push_back({F("Scheduling"), F("Taints"), "spec.taints", FieldShape::List, ValueKind::Text, {},
-                        {{F("Key"), "key"}, {F("Value"), "value"}, {F("Effect"), "effect", ValueKind::Choice, kTaintEffects}}});
-        FieldSpec capacity{F("Resources (status)"), F("Capacity"), "status.capacity", FieldShape::Map};
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Unschedulable (cordoned)"), "spec.unschedulable", FieldShape::Single, ValueKind::Bool});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Scheduling"), QT_TRANSLATE_NOOP("ObjectForm", "Taints"), "spec.taints", FieldShape::List, ValueKind::Text, {},
+                        {{QT_TRANSLATE_NOOP("ObjectForm", "Key"), "key"}, {QT_TRANSLATE_NOOP("ObjectForm", "Value"), "value"}, {QT_TRANSLATE_NOOP("ObjectForm", "Effect"), "effect", ValueKind::Choice, kTaintEffects}}});
+        FieldSpec capacity{QT_TRANSLATE_NOOP("ObjectForm", "Resources (status)"), QT_TRANSLATE_NOOP("ObjectForm", "Capacity"), "status.capacity", FieldShape::Map};
         capacity.status = true;
         form.push_back(capacity);
-        FieldSpec allocatable{F("Resources (status)"), F("Allocatable"), "status.allocatable", FieldShape::Map};
+        FieldSpec allocatable{QT_TRANSLATE_NOOP("ObjectForm", "Resources (status)"), QT_TRANSLATE_NOOP("ObjectForm", "Allocatable"), "status.allocatable", FieldShape::Map};
         allocatable.status = true;
         form.push_back(allocatable);
-        FieldSpec images{F("Resources (status)"), F("Images present"), "status.images", FieldShape::List, ValueKind::Text, {},
-                         {{F("Names"), "names", ValueKind::StringList}, {F("Size (bytes)"), "sizeBytes", ValueKind::Integer}}};
+        FieldSpec images{QT_TRANSLATE_NOOP("ObjectForm", "Resources (status)"), QT_TRANSLATE_NOOP("ObjectForm", "Images present"), "status.images", FieldShape::List, ValueKind::Text, {},
+                         {{QT_TRANSLATE_NOOP("ObjectForm", "Names"), "names", ValueKind::StringList}, {QT_TRANSLATE_NOOP("ObjectForm", "Size (bytes)"), "sizeBytes", ValueKind::Integer}}};
         images.status = true;
         form.push_back(images);
     } else if (kind == "Pod") {
@@ -101,31 +102,31 @@ std::vector<FieldSpec> formFor(const std::string& kind) {
         addPodSpec(form, "");
     } else if (kind == "Deployment" || kind == "ReplicaSet") {
         form.push_back(labels(""));
-        form.push_back({F("Workload"), F("Replicas"), "spec.replicas", FieldShape::Single, ValueKind::Integer});
-        form.push_back({F("Workload"), F("Selector"), "spec.selector.matchLabels", FieldShape::Map});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Workload"), QT_TRANSLATE_NOOP("ObjectForm", "Replicas"), "spec.replicas", FieldShape::Single, ValueKind::Integer});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Workload"), QT_TRANSLATE_NOOP("ObjectForm", "Selector"), "spec.selector.matchLabels", FieldShape::Map});
         if (kind == "Deployment")
-            form.push_back({F("Workload"), F("Strategy"), "spec.strategy.type", FieldShape::Single, ValueKind::Choice,
+            form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Workload"), QT_TRANSLATE_NOOP("ObjectForm", "Strategy"), "spec.strategy.type", FieldShape::Single, ValueKind::Choice,
                             {QStringLiteral("RollingUpdate"), QStringLiteral("Recreate")}});
-        form.push_back({F("Pod template"), F("Pod labels"), "spec.template.metadata.labels", FieldShape::Map});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Pod template"), QT_TRANSLATE_NOOP("ObjectForm", "Pod labels"), "spec.template.metadata.labels", FieldShape::Map});
         addPodSpec(form, "spec.template.");
     } else if (kind == "Service") {
         form.push_back(labels(""));
-        form.push_back({F("Service"), F("Type"), "spec.type", FieldShape::Single, ValueKind::Choice,
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Service"), QT_TRANSLATE_NOOP("ObjectForm", "Type"), "spec.type", FieldShape::Single, ValueKind::Choice,
                         {QStringLiteral("ClusterIP"), QStringLiteral("NodePort"), QStringLiteral("LoadBalancer")}});
-        form.push_back({F("Service"), F("Selector"), "spec.selector", FieldShape::Map});
-        form.push_back({F("Service"), F("Ports"), "spec.ports", FieldShape::List, ValueKind::Text, {},
-                        {{F("Name"), "name"},
-                         {F("Protocol"), "protocol", ValueKind::Choice, {QStringLiteral("TCP"), QStringLiteral("UDP"), QStringLiteral("SCTP")}},
-                         {F("Port"), "port", ValueKind::Integer},
-                         {F("Target port"), "targetPort", ValueKind::IntOrString},
-                         {F("Node port"), "nodePort", ValueKind::Integer}}});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Service"), QT_TRANSLATE_NOOP("ObjectForm", "Selector"), "spec.selector", FieldShape::Map});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Service"), QT_TRANSLATE_NOOP("ObjectForm", "Ports"), "spec.ports", FieldShape::List, ValueKind::Text, {},
+                        {{QT_TRANSLATE_NOOP("ObjectForm", "Name"), "name"},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Protocol"), "protocol", ValueKind::Choice, {QStringLiteral("TCP"), QStringLiteral("UDP"), QStringLiteral("SCTP")}},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Port"), "port", ValueKind::Integer},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Target port"), "targetPort", ValueKind::IntOrString},
+                         {QT_TRANSLATE_NOOP("ObjectForm", "Node port"), "nodePort", ValueKind::Integer}}});
     } else if (kind == "PriorityClass") {
         form.push_back(labels(""));
-        form.push_back({F("Priority"), F("Value"), "value", FieldShape::Single, ValueKind::Integer});
-        form.push_back({F("Priority"), F("Global default"), "globalDefault", FieldShape::Single, ValueKind::Bool});
-        form.push_back({F("Priority"), F("Preemption policy"), "preemptionPolicy", FieldShape::Single, ValueKind::Choice,
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Priority"), QT_TRANSLATE_NOOP("ObjectForm", "Value"), "value", FieldShape::Single, ValueKind::Integer});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Priority"), QT_TRANSLATE_NOOP("ObjectForm", "Global default"), "globalDefault", FieldShape::Single, ValueKind::Bool});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Priority"), QT_TRANSLATE_NOOP("ObjectForm", "Preemption policy"), "preemptionPolicy", FieldShape::Single, ValueKind::Choice,
                         {QStringLiteral("PreemptLowerPriority"), QStringLiteral("Never")}});
-        form.push_back({F("Priority"), F("Description"), "description"});
+        form.push_back({QT_TRANSLATE_NOOP("ObjectForm", "Priority"), QT_TRANSLATE_NOOP("ObjectForm", "Description"), "description"});
     }
     return form;
 }

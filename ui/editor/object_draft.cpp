@@ -88,12 +88,16 @@ Status ObjectDraft::setYaml(const QString& text, const QObject* source) {
     auto docs = codec::parseYamlDocuments(text.toStdString());
     if (!docs) return docs.status();
     if (docs->size() != 1 || !(*docs)[0].isObject())
-        return Status(StatusCode::InvalidArgument, "the editor holds one object: expected one YAML document with a mapping");
+        return Status(StatusCode::InvalidArgument,
+                      tr("the editor holds one object: expected one YAML document with a mapping").toStdString());
     Value v = std::move((*docs)[0]);
     if (type_) {
         const Value* kind = v.find("kind");
         if (!kind || !kind->isString() || kind->asString() != type_->kind)
-            return Status(StatusCode::InvalidArgument, "kind: the editor holds a " + type_->kind + "; create other kinds with Apply YAML");
+            return Status(StatusCode::InvalidArgument,
+                          tr("kind: the editor holds a %1; create other kinds with Apply YAML")
+                              .arg(QString::fromStdString(type_->kind))
+                              .toStdString());
     }
     if (v == draft_) return {};
     draft_ = std::move(v);

@@ -356,7 +356,9 @@ void ObjectEditor::sendApply(bool dryRun) {
         if (Status st = yaml_->commit(); !st.isOk()) return finish(false, QString::fromStdString(st.message()));
     }
     draft_->clearError();
-    const QString suffix = dryRun ? tr(" (server dry run)") : QString();
+    // What the editor reports after a write is what kubectl prints, verbatim (not translated), here
+    // and in cordon, drain, evict and replace.
+    const QString suffix = dryRun ? QStringLiteral(" (server dry run)") : QString();
     if (draft_->isNew()) {
         auto object = draft_->decoded();
         if (!object) return fail(object.status());
@@ -374,14 +376,14 @@ void ObjectEditor::sendApply(bool dryRun) {
                 draft_->load(*r.object, *type);
                 selection_->select(ref_);
             }
-            finish(true, name + tr(" created") + suffix);
+            finish(true, name + QStringLiteral(" created") + suffix);
         });
         return;
     }
     // The object itself, then its status: each with the resourceVersion it follows.
     const Value spec = draft_->specPatch();
     const Value status = draft_->statusPatch();
-    if (spec.size() == 0 && status.size() == 0) return finish(true, shownName() + tr(" unchanged") + suffix);
+    if (spec.size() == 0 && status.size() == 0) return finish(true, shownName() + QStringLiteral(" unchanged") + suffix);
     auto sendStatus = [this, status, dryRun, suffix](const QString& resourceVersion) {
         if (status.size() == 0) return false;
         ApiRequest patch = request(QStringLiteral("patch"));
@@ -390,9 +392,9 @@ void ObjectEditor::sendApply(bool dryRun) {
         patch.patch["metadata"].set("resourceVersion", Value(resourceVersion.toStdString()));
         patch.dryRun = dryRun;
         send(patch, [this, dryRun, suffix](const ApiResult& r) {
-            if (!r.ok()) return fail(r.status, tr("status: "));
+            if (!r.ok()) return fail(r.status, QStringLiteral("status: "));
             if (!dryRun) draft_->load(*r.object, *draft_->type());
-            finish(true, shownName() + tr(" edited") + suffix);
+            finish(true, shownName() + QStringLiteral(" edited") + suffix);
         });
         return true;
     };
@@ -409,7 +411,7 @@ void ObjectEditor::sendApply(bool dryRun) {
         const QString version = dryRun ? draft_->resourceVersion() : QString::fromStdString(api::metadata(*r.object).resource_version());
         if (sendStatus(version)) return;
         if (!dryRun) draft_->load(*r.object, *draft_->type());
-        finish(true, shownName() + tr(" edited") + suffix);
+        finish(true, shownName() + QStringLiteral(" edited") + suffix);
     });
 }
 
@@ -469,7 +471,7 @@ void ObjectEditor::deleteObject() {
     const QString name = shownName();
     send(del, [this, name](const ApiResult& r) {
         if (!r.ok()) return fail(r.status);
-        finish(true, name + tr(" deleted"));
+        finish(true, name + QStringLiteral(" deleted"));
     });
 }
 
@@ -483,7 +485,7 @@ void ObjectEditor::cordon(bool unschedulable) {
     send(patch, [this, name, unschedulable](const ApiResult& r) {
         if (!r.ok()) return fail(r.status);
         if (!draft_->isDirty()) draft_->load(*r.object, *draft_->type());
-        finish(true, name + (unschedulable ? tr(" cordoned") : tr(" uncordoned")));
+        finish(true, name + (unschedulable ? QStringLiteral(" cordoned") : QStringLiteral(" uncordoned")));
     });
 }
 
@@ -518,20 +520,20 @@ void ObjectEditor::drain() {
     patch.patch["spec"].set("unschedulable", Value(true));
     send(patch, [this, pods, ignored, nodeName, lines, allOk](const ApiResult& r) {
         if (!r.ok()) return fail(r.status);
-        *lines << nodeName + tr(" cordoned");
-        if (!ignored.isEmpty()) *lines << tr("Warning: ignoring DaemonSet-managed Pods: %1").arg(ignored.join(QStringLiteral(", ")));
+        *lines << nodeName + QStringLiteral(" cordoned");
+        if (!ignored.isEmpty()) *lines << QStringLiteral("Warning: ignoring DaemonSet-managed Pods: %1").arg(ignored.join(QStringLiteral(", ")));
         // One eviction after the other (kubectl sends them in parallel; here in name order, so a
         // replay is the same).
         // Each step holds the chain only through the request in flight (no cycle).
         auto next = std::make_shared<std::function<void(size_t)>>();
         *next = [this, pods, lines, allOk, nodeName, weak = std::weak_ptr(next)](size_t i) {
             if (i == pods.size()) {
-                if (*allOk) *lines << nodeName + tr(" drained");
-                else *lines << tr("error: unable to drain node \"%1\": some pods could not be evicted; drain again to retry").arg(draft_->name());
+                if (*allOk) *lines << nodeName + QStringLiteral(" drained");
+                else *lines << QStringLiteral("error: unable to drain node \"%1\": some pods could not be evicted; drain again to retry").arg(draft_->name());
                 return finish(*allOk, lines->join(QLatin1Char('\n')));
             }
             const auto& [ns, name] = pods[i];
-            *lines << tr("evicting pod %1/%2").arg(ns, name);
+            *lines << QStringLiteral("evicting pod %1/%2").arg(ns, name);
             ApiRequest evict;
             evict.verb = QStringLiteral("create");
             evict.resource = QStringLiteral("pods");
@@ -544,9 +546,9 @@ void ObjectEditor::drain() {
             evict.body = body;
             send(evict, [i, ns, name, next = weak.lock(), lines, allOk](const ApiResult& r) {
                 if (r.ok()) {
-                    *lines << tr("pod/%1 evicted").arg(name);
+                    *lines << QStringLiteral("pod/%1 evicted").arg(name);
                 } else {
-                    *lines << tr("error when evicting pods/\"%1\" -n \"%2\": %3").arg(name, ns, QString::fromStdString(r.status.message()));
+                    *lines << QStringLiteral("error when evicting pods/\"%1\" -n \"%2\": %3").arg(name, ns, QString::fromStdString(r.status.message()));
                     *allOk = false;
                 }
                 (*next)(i + 1);
@@ -586,7 +588,7 @@ void ObjectEditor::evict() {
     const QString name = draft_->name();
     send(evict, [this, name](const ApiResult& r) {
         if (!r.ok()) return fail(r.status);
-        finish(true, tr("pod/%1 evicted").arg(name));
+        finish(true, QStringLiteral("pod/%1 evicted").arg(name));
     });
 }
 
@@ -635,7 +637,7 @@ void ObjectEditor::replace() {
             send(create, [this, name](const ApiResult& created) {
                 if (!created.ok()) return fail(created.status);
                 draft_->load(*created.object, *draft_->type());
-                finish(true, tr("pod \"%1\" deleted\npod/%1 replaced").arg(name));
+                finish(true, QStringLiteral("pod \"%1\" deleted\npod/%1 replaced").arg(name));
             });
         });
     });

@@ -1,5 +1,6 @@
 #include "editor/value_text.h"
 
+#include <QCoreApplication>
 #include <QStringList>
 
 namespace pilothouse::ui::editor {
@@ -42,7 +43,8 @@ StatusOr<Value> fromText(const QString& raw, ValueKind kind) {
     case ValueKind::Integer: {
         bool ok = false;
         const qlonglong n = text.toLongLong(&ok);
-        if (!ok) return Status(StatusCode::InvalidArgument, "expected a whole number, got \"" + text.toStdString() + "\"");
+        if (!ok) return Status(StatusCode::InvalidArgument,
+                             QCoreApplication::translate("ValueText", "expected a whole number, got \"%1\"").arg(text).toStdString());
         return Value(int64_t(n));
     }
     case ValueKind::IntOrString: {
@@ -66,7 +68,9 @@ StatusOr<Value> fromText(const QString& raw, ValueKind kind) {
             const qsizetype eq = item.indexOf(QLatin1Char('='));
             if (eq <= 0)
                 return Status(StatusCode::InvalidArgument,
-                              "expected key=value pairs separated by commas, got \"" + item.toStdString() + "\"");
+                              QCoreApplication::translate("ValueText", "expected key=value pairs separated by commas, got \"%1\"")
+                                  .arg(item)
+                                  .toStdString());
             map.set(item.left(eq).trimmed().toStdString(), Value(item.mid(eq + 1).trimmed().toStdString()));
         }
         return map;

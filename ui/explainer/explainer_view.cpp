@@ -99,6 +99,13 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
 
 void ExplainerView::showTab(Tab tab) { tabs_->setCurrentIndex(int(tab)); }
 
+void ExplainerView::askWhyNotOn(const QString& podKey, const QString& node) {
+    selection_->select(ObjectRef::pod(podKey));
+    showTab(WhatIfTab);
+    whatIf_->setNode(node);
+    whatIf_->ask();
+}
+
 void ExplainerView::pickTab(Tab tab) {
     // The tab that answers best, once per pod: a recomputed answer (time moved on) leaves the user
     // where they are, and the what-ifs are never left for another tab.

@@ -35,6 +35,10 @@ public:
 
     enum Tab { FiltersTab, ScoresTab, WhatIfTab };
     void showTab(Tab tab);
+    QTabWidget* tabs() const { return tabs_; }
+    // "Why is this pod not on that node?" (a pending pod dropped on a node): the pod explained,
+    // the What if… tab asking the scheduler about that node.
+    void askWhyNotOn(const QString& podKey, const QString& node);
 
     PodExplainer* explainer() const { return explainer_; }
     FilterMatrixModel* filterModel() const { return filters_; }

@@ -91,12 +91,14 @@ void PodExplainer::start() {
     pending_ = false;
     const qint64 revision = timeline_->live() ? client_->currentRevision() : client_->revisionAt(timeline_->viewNanos());
     auto objects = listForScheduling(client_, revision);
+    // The configuration kube-scheduler ran with at that moment.
+    auto config = client_->schedulerConfigurationAt(timeline_->live() ? client_->nowNanos() : timeline_->viewNanos());
     running_ = true;
     const quint64 generation = ++generation_;
     const std::string key = pod_.toStdString();
     QPointer<PodExplainer> self(this);
-    QThread* worker = QThread::create([self, objects = std::move(objects), key, generation]() mutable {
-        auto result = scheduler::explainPod(objects, key, scheduler::config::defaultConfiguration());
+    QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), key, generation]() mutable {
+        auto result = scheduler::explainPod(objects, key, config);
         objects.clear();
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),

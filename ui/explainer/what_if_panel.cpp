@@ -124,14 +124,15 @@ void WhatIfPanel::start() {
     if (pod.isEmpty() || node.isEmpty() || running_) return;
     // The live cluster: what the scheduler reads, and the controllers a pod-side change is made on.
     auto objects = listForScheduling(client_, client_->currentRevision(), true);
+    auto config = client_->schedulerConfigurationAt(client_->nowNanos());
     running_ = true;
     askedPod_ = pod;
     header_->setText(tr("Asking the scheduler about %1 on %2…").arg(pod, node));
     const quint64 generation = ++generation_;
     QPointer<WhatIfPanel> self(this);
-    QThread* worker = QThread::create([self, objects = std::move(objects), pod = pod.toStdString(), node = node.toStdString(), generation]() mutable {
+    QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), pod = pod.toStdString(), node = node.toStdString(), generation]() mutable {
         std::vector<std::string> notes;
-        auto result = scheduler::suggestFixes(objects, pod, node, scheduler::config::defaultConfiguration(), {}, &notes);
+        auto result = scheduler::suggestFixes(objects, pod, node, config, {}, &notes);
         objects.clear();
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
@@ -151,6 +152,8 @@ void WhatIfPanel::start() {
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
     worker->start();
 }
+
+void WhatIfPanel::ask() { start(); }
 
 void WhatIfPanel::suggestNow() {
     start();

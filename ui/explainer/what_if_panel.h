@@ -33,6 +33,8 @@ public:
     // Asks about `node` for the explained pod.
     void setNode(const QString& node);
     QString node() const;
+    // Asks the scheduler (the Ask button); suggested() when the answer is in.
+    void ask();
     // Computes now and waits for the answer (tests, screenshots).
     void suggestNow();
 

@@ -1,4 +1,6 @@
 #include "mainwindow/main_window.h"
+#include "mainwindow/file_menu.h"
+#include "mainwindow/scheduler_menu.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -8,6 +10,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QFontMetrics>
 #include <QHeaderView>
 #include <QLabel>
@@ -31,6 +34,7 @@
 #include "explainer/explainer_view.h"
 #include "explainer/pod_explainer.h"
 #include "explainer/what_if_panel.h"
+#include "i18n/language.h"
 #include "inspector/inspector_view.h"
 #include "journey/journey_view.h"
 #include "models/cluster_state.h"
@@ -149,6 +153,12 @@ void MainWindow::makeViews() {
     tabifyDockWidget(inspector, explainer);
     QDockWidget* editor = dock(tr("Editor"), QStringLiteral("editorDock"), editor_, Qt::RightDockWidgetArea);
     tabifyDockWidget(explainer, editor);
+    // A pending pod dropped on a node: the explainer says what would let it there.
+    connect(clusterView_, &ClusterView::whyNotHere, this, [this, explainer](const QString& pod, const QString& node) {
+        explainer->show();
+        explainer->raise();
+        explainer_->askWhyNotOn(pod, node);
+    });
     inspector->raise();
     QDockWidget* events = dock(tr("Events"), QStringLiteral("eventsDock"), events_, Qt::BottomDockWidgetArea);
     QDockWidget* charts = dock(tr("Charts"), QStringLiteral("chartsDock"), charts_, Qt::BottomDockWidgetArea);
@@ -181,10 +191,17 @@ void MainWindow::makeSimulationToolBar() {
         if (on) timeline_->goLive();
         session_->setPlaying(on);
     });
-    connect(session_, &EmbeddedSession::playingChanged, this, [this](bool playing) {
+    // The session's signals reach this toolbar's controls while it lives (a language switch makes
+    // it again).
+    connect(session_, &EmbeddedSession::playingChanged, bar, [this](bool playing) {
         play_->setChecked(playing);
         play_->setText(playing ? tr("Pause") : tr("Play"));
     });
+    {
+        const QSignalBlocker block(play_);
+        play_->setChecked(session_->playing());
+    }
+    play_->setText(session_->playing() ? tr("Pause") : tr("Play"));
 
     step_ = bar->addAction(tr("Step"));
     step_->setShortcut(QKeySequence(Qt::Key_Right));
@@ -213,7 +230,7 @@ void MainWindow::makeSimulationToolBar() {
     for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 100.0, 1000.0})
         speedBox_->addItem(tr("%1×").arg(speed), speed);
     speedBox_->addItem(tr("As fast as possible"), 0.0);
-    speedBox_->setCurrentIndex(speedBox_->findData(session_->speed()));
+    speedBox_->setCurrentIndex(speedBox_->findData(session_->asFastAsPossible() ? 0.0 : session_->speed()));
     speedBox_->setToolTip(tr("Virtual seconds per wall-clock second"));
     connect(speedBox_, &QComboBox::currentIndexChanged, this, [this, report](int i) {
         const double speed = speedBox_->itemData(i).toDouble();
@@ -230,15 +247,15 @@ void MainWindow::makeSimulationToolBar() {
         report(session_->reset());
     });
 
-    connect(session_, &EmbeddedSession::timeChanged, this,
+    connect(session_, &EmbeddedSession::timeChanged, bar,
             [this] { timeline_->setPresent(client_->epochNanos(), client_->nowNanos()); });
-    connect(session_, &EmbeddedSession::clusterReplaced, this, [this] {
+    connect(session_, &EmbeddedSession::clusterReplaced, bar, [this] {
         timeline_->goLive();
         timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
     });
-    connect(session_, &EmbeddedSession::playingChanged, this, &MainWindow::updateTime);
-    connect(session_, &EmbeddedSession::speedChanged, this, &MainWindow::updateTime);
-    connect(session_, &EmbeddedSession::errorOccurred, this,
+    connect(session_, &EmbeddedSession::playingChanged, bar, [this] { updateTime(); });
+    connect(session_, &EmbeddedSession::speedChanged, bar, [this] { updateTime(); });
+    connect(session_, &EmbeddedSession::errorOccurred, bar,
             [this](const QString& m) { statusBar()->showMessage(tr("Simulation stopped: %1").arg(m)); });
 }
 
@@ -286,6 +303,9 @@ void MainWindow::makeTimelineToolBar() {
 }
 
 void MainWindow::makeMenus() {
+    auto* file = new FileMenu(this, session_);
+    menuBar()->addMenu(file);
+    connect(file, &FileMenu::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     QMenu* view = menuBar()->addMenu(tr("&View"));
     dark_ = view->addAction(tr("&Dark palette"));
     dark_->setCheckable(true);
@@ -293,13 +313,28 @@ void MainWindow::makeMenus() {
     dark_->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_D));
     connect(dark_, &QAction::toggled, this, &MainWindow::setDark);
     QMenu* size = view->addMenu(tr("&Text size"));
-    auto* sizes = new QActionGroup(this);
+    auto* sizes = new QActionGroup(size);
     for (double scale : {1.0, 1.25, 1.5, 2.0}) {
         QAction* a = size->addAction(tr("%1%").arg(int(scale * 100)));
         a->setCheckable(true);
         a->setChecked(qFuzzyCompare(scale, theme::fontScale()));
         sizes->addAction(a);
         connect(a, &QAction::triggered, this, [this, scale] { setFontScale(scale); });
+    }
+    // Each language by its own name, whatever the language shown.
+    language_ = view->addMenu(tr("&Language"));
+    language_->setObjectName(QStringLiteral("languageMenu"));
+    auto* languages = new QActionGroup(language_);
+    for (const i18n::Language& l : i18n::languages()) {
+        QAction* a = language_->addAction(l.name);
+        a->setData(l.code);
+        a->setCheckable(true);
+        a->setChecked(l.code == i18n::language());
+        languages->addAction(a);
+        connect(a, &QAction::triggered, this, [this, code = l.code] {
+            if (code == i18n::language()) return;
+            if (i18n::setLanguage(code) && options_.persistSettings) i18n::saveLanguage(code);
+        });
     }
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
@@ -310,6 +345,9 @@ void MainWindow::makeMenus() {
         sim->addSeparator();
         for (QAction* a : {live_, resume_}) sim->addAction(a);
     }
+    auto* scheduler = new SchedulerMenu(client_, menuBar());  // goes with the menu bar on a language switch
+    menuBar()->addMenu(scheduler);
+    connect(scheduler, &SchedulerMenu::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
 
 QTableView* MainWindow::makeTable(ObjectTableModel* model) {
@@ -419,6 +457,53 @@ void MainWindow::setDark(bool dark) {
 void MainWindow::setFontScale(double scale) {
     theme::setFontScale(scale);
     repaintViews();
+}
+
+void MainWindow::changeEvent(QEvent* event) {
+    QMainWindow::changeEvent(event);
+    // Installing a language's translators sends several of these: one rebuild, once the menu that
+    // asked for it has closed.
+    if (event->type() == QEvent::LanguageChange && !retranslatePending_) {
+        retranslatePending_ = true;
+        QTimer::singleShot(0, this, &MainWindow::retranslate);
+    }
+}
+
+void MainWindow::retranslate() {
+    retranslatePending_ = false;
+    const QByteArray layout = saveState();
+    const int table = tabs_ ? tabs_->currentIndex() : 0;
+    // The models stay (they hold the cluster, the selection and the moment shown); what shows them
+    // goes and is made again, its texts in the new language.
+    for (QDockWidget* d : findChildren<QDockWidget*>(Qt::FindDirectChildrenOnly)) {
+        removeDockWidget(d);
+        delete d;
+    }
+    for (QToolBar* t : findChildren<QToolBar*>(Qt::FindDirectChildrenOnly)) {
+        removeToolBar(t);
+        delete t;
+    }
+    delete takeCentralWidget();
+    // The menu bar's menus go, whoever owns them, and the menu bar with the rest.
+    QMenuBar* oldMenuBar = menuBar();
+    for (QAction* a : oldMenuBar->actions())
+        if (QMenu* m = a->menu(); m && m->parent() != oldMenuBar) delete m;
+    setMenuBar(new QMenuBar(this));
+    play_ = step_ = stepCycle_ = reset_ = live_ = resume_ = dark_ = nullptr;
+    language_ = nullptr;
+    speedBox_ = nullptr;
+    slider_ = nullptr;
+    viewTime_ = nullptr;
+    setWindowTitle(tr("Pilothouse"));
+    makeViews();
+    if (session_) makeSimulationToolBar();
+    makeTimelineToolBar();
+    makeMenus();
+    restoreState(layout);
+    tabs_->setCurrentIndex(table);
+    onPresentChanged();
+    onViewChanged();
+    updateStatus();
 }
 
 void MainWindow::restoreSettings() {

@@ -10,6 +10,13 @@
 // present, "Resume here" (Ctrl+Return) replays the scenario to the moment shown and goes on from
 // there. The status bar shows virtual time, speed, pending and running pods, the store revision
 // and the connection.
+//
+// View > Language switches between English, Deutsch and 日本語 at runtime (i18n/language.h): on
+// QEvent::LanguageChange the window rebuilds its views, docks, toolbars and menus over the same
+// client, session, models, selection and timeline, and restores the dock layout. So whatever
+// makeViews, make*ToolBar and makeMenus create must be owned by (and connect with the context of)
+// a dock, a toolbar, the menu bar or one of its menus (those are deleted whoever owns them), not
+// the window, or it would be made once more on each switch.
 #pragma once
 
 #include <QMainWindow>
@@ -21,6 +28,7 @@
 class QAction;
 class QComboBox;
 class QLabel;
+class QMenu;
 class QSlider;
 class QTabWidget;
 class QTableView;
@@ -60,6 +68,7 @@ public:
         : MainWindow(client, session, Options{false}, parent) {}
     ~MainWindow() override;
 
+    ControlPlaneClient* client() const { return client_; }
     Timeline* timeline() const { return timeline_; }
     SelectionModel* selection() const { return selection_; }
     ClusterState* clusterState() const { return state_; }
@@ -81,6 +90,8 @@ public:
     QAction* liveAction() const { return live_; }
     QAction* resumeAction() const { return resume_; }
     QAction* darkAction() const { return dark_; }
+    // View > Language: one checkable action per language (data: its code, "en", "de", "ja").
+    QMenu* languageMenu() const { return language_; }
     QComboBox* speedBox() const { return speedBox_; }
     QSlider* timelineSlider() const { return slider_; }
 
@@ -99,6 +110,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void changeEvent(QEvent* event) override;
 
 private:
     void makeViews();
@@ -112,6 +124,8 @@ private:
     void updateTime();
     void restoreSettings();
     void repaintViews();
+    // The views, docks, toolbars and menus made again in the language now installed.
+    void retranslate();
 
     ControlPlaneClient* client_;
     EmbeddedSession* session_;
@@ -137,6 +151,8 @@ private:
     QAction* live_ = nullptr;
     QAction* resume_ = nullptr;
     QAction* dark_ = nullptr;
+    QMenu* language_ = nullptr;
+    bool retranslatePending_ = false;
     QComboBox* speedBox_ = nullptr;
     QSlider* slider_ = nullptr;
     QLabel* viewTime_ = nullptr;

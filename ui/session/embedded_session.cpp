@@ -4,6 +4,8 @@
 #include <QTimer>
 
 #include "api/codec/manifest.h"
+#include "api/codec/yaml.h"
+#include "scheduler/apis/config/load.h"
 #include "api/object.h"
 #include "cluster/components.h"
 #include "cluster/scenario_recorder.h"
@@ -22,18 +24,24 @@ EmbeddedSession::~EmbeddedSession() = default;
 
 StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::string& storePath,
                                                                   const QString& scenarioPath) {
-    std::unique_ptr<EmbeddedSession> s(new EmbeddedSession());
+    cluster::Scenario scenario;
     if (!scenarioPath.isEmpty()) {
         QFile file(scenarioPath);
         if (!file.open(QIODevice::ReadOnly))
             return Status(StatusCode::NotFound, "cannot open \"" + scenarioPath.toStdString() + "\": " +
                                                     file.errorString().toStdString());
         std::vector<std::string> warnings;
-        auto scenario = cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
-        if (!scenario) return scenario.status();
-        s->scenario_ = std::move(*scenario);
-        s->scenarioActions_ = s->scenario_.actions.size();
+        auto loaded = cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
+        if (!loaded) return loaded.status();
+        scenario = std::move(*loaded);
     }
+    return start(storePath, std::move(scenario));
+}
+
+StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::string& storePath, cluster::Scenario scenario) {
+    std::unique_ptr<EmbeddedSession> s(new EmbeddedSession());
+    s->scenario_ = std::move(scenario);
+    s->scenarioActions_ = s->scenario_.actions.size();
     s->storePath_ = storePath;
     PH_RETURN_IF_ERROR(s->build());
     s->timer_ = new QTimer(s.get());
@@ -58,7 +66,9 @@ Status EmbeddedSession::build() {
     scenario_.actions.insert(scenario_.actions.end(), recorded_.begin(), recorded_.end());
     runner_ = std::make_unique<cluster::ScenarioRunner>(*cluster_, scenario_);
     PH_RETURN_IF_ERROR(runner_->applyObjects());
-    auto nodeActions = cluster::addStandardComponents(*cluster_);
+    auto schedulerConfig = cluster::schedulerConfigurationOf(scenario_);
+    if (!schedulerConfig) return schedulerConfig.status();
+    auto nodeActions = cluster::addStandardComponents(*cluster_, &*schedulerConfig);
     if (!nodeActions) return nodeActions.status();
     nodeActions_ = *nodeActions;
     runner_->setNodeActionHandler(*nodeActions);
@@ -242,6 +252,81 @@ Status EmbeddedSession::controlNode(const std::string& action, const std::string
     Status st = nodeActions_(a);
     endUserAction(st.isOk() ? std::optional(a) : std::nullopt);
     return st;
+}
+
+cluster::Scenario EmbeddedSession::scenarioWithRecordedActions() const {
+    cluster::Scenario out;
+    out.name = scenario_.name;
+    out.description = scenario_.description;
+    out.learningGoal = scenario_.learningGoal;
+    out.seed = scenario_.seed;
+    out.schedulerConfiguration = scenario_.schedulerConfiguration;
+    out.schedulerConfigurationSource = scenario_.schedulerConfigurationSource;
+    for (const auto& m : scenario_.objects) {
+        codec::Manifest copy;
+        copy.source = m.source;
+        copy.document = m.document;
+        copy.item = m.item;
+        copy.apiVersion = m.apiVersion;
+        copy.kind = m.kind;
+        copy.type = m.type;
+        copy.raw = m.raw;
+        if (m.object) {
+            copy.object.reset(m.object->New());
+            copy.object->CopyFrom(*m.object);
+        }
+        out.objects.push_back(std::move(copy));
+    }
+    out.actions.assign(scenario_.actions.begin(), scenario_.actions.begin() + std::ptrdiff_t(scenarioActions_));
+    out.actions.insert(out.actions.end(), recorded_.begin(), recorded_.end());
+    return out;
+}
+
+Status EmbeddedSession::replaceScenario(cluster::Scenario scenario) {
+    const bool wasPlaying = playing_;
+    setPlaying(false);
+    scenario_ = std::move(scenario);
+    scenarioActions_ = scenario_.actions.size();
+    recorded_.clear();
+    Status st = rewindTo(sim::Duration::zero());
+    if (wasPlaying) setPlaying(true);
+    return st;
+}
+
+Status EmbeddedSession::configureScheduler(const std::string& yaml, const std::string& source) {
+    auto documents = codec::parseYamlDocuments(yaml);
+    if (!documents) return documents.status().withContext(source + ": ");
+    if (documents->size() != 1 || !documents->front().isObject())
+        return Status(StatusCode::InvalidArgument, source + ": expected one KubeSchedulerConfiguration document");
+    // Checked before anything happens, as kube-scheduler checks its file when it starts.
+    auto config = scheduler::config::loadConfiguration(yaml, source);
+    if (!config) return config.status();
+    PH_RETURN_IF_ERROR(beginUserAction());
+    cluster::ScenarioAction a;
+    a.at = elapsed();
+    a.action = "configureScheduler";
+    a.configuration = std::move(documents->front());
+    a.where = "recorded action";
+    Status st = nodeActions_(a);
+    endUserAction(st.isOk() ? std::optional(a) : std::nullopt);
+    // kube-scheduler's own complaint (a plugin's args it cannot take) does not know the file.
+    return st.isOk() ? st : st.withContext(source + ": ");
+}
+
+scheduler::config::KubeSchedulerConfiguration EmbeddedSession::schedulerConfigurationAt(sim::Duration at) const {
+    auto initial = cluster::schedulerConfigurationOf(scenario_);
+    auto config = initial ? std::move(*initial) : scheduler::config::defaultConfiguration();
+    // The actions run in time order (ties in file order); the last one by `at` is in force. Each
+    // was checked when it was read or recorded.
+    const cluster::ScenarioAction* last = nullptr;
+    for (const auto& a : scenario_.actions)
+        if (a.action == "configureScheduler" && a.at <= at && (!last || a.at >= last->at)) last = &a;
+    for (const auto& a : recorded_)
+        if (a.action == "configureScheduler" && a.at <= at && (!last || a.at >= last->at)) last = &a;
+    if (last) {
+        if (auto c = scheduler::config::loadConfiguration(codec::toYaml(last->configuration), last->where); c) config = std::move(*c);
+    }
+    return config;
 }
 
 }  // namespace pilothouse::ui

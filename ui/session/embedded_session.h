@@ -30,6 +30,7 @@
 #include "cluster/scenario.h"
 #include "cluster/scenario_runner.h"
 #include "apiserver/server.h"
+#include "scheduler/apis/config/types.h"
 #include "util/status.h"
 
 class QTimer;
@@ -42,6 +43,8 @@ public:
     // `scenarioPath`: a scenario file (or plain manifests), also from Qt resources (":/..."); ""
     // for an empty cluster. Errors name the file, document and field.
     static StatusOr<std::unique_ptr<EmbeddedSession>> start(const std::string& storePath, const QString& scenarioPath);
+    // The same for a scenario already read (a cluster snapshot: cluster/snapshot_scenario.h).
+    static StatusOr<std::unique_ptr<EmbeddedSession>> start(const std::string& storePath, cluster::Scenario scenario);
     ~EmbeddedSession() override;
 
     cluster::Cluster& cluster() { return *cluster_; }
@@ -49,6 +52,12 @@ public:
     // The scenario as played: its objects, its actions and then the recorded ones (as of the last
     // reset or rewind).
     const cluster::Scenario& scenario() const { return scenario_; }
+    // The scenario to save: its objects and scheduler configuration, its own actions and then
+    // every action the user performed so far (cluster/scenario_writer.h writes it).
+    cluster::Scenario scenarioWithRecordedActions() const;
+    // Starts over from another scenario (a built-in one, a file, a snapshot): what the user did
+    // is forgotten, the cluster is built again at virtual time 0 (clusterReplaced()).
+    Status replaceScenario(cluster::Scenario scenario);
     // The actions the user performed so far (request(), controlNode()), in time order.
     const std::deque<cluster::ScenarioAction>& recordedActions() const { return recorded_; }
 
@@ -57,6 +66,13 @@ public:
     apiserver::Response request(apiserver::Request request);
     // failNode / recoverNode on the node's simulated kubelet, now; recorded like request().
     Status controlNode(const std::string& action, const std::string& node);
+    // kube-scheduler restarted with this KubeSchedulerConfiguration (YAML), now; recorded like
+    // request() (a configureScheduler action). Errors name `source` and the field; the running
+    // scheduler then stays as it was.
+    Status configureScheduler(const std::string& yaml, const std::string& source);
+    // The configuration kube-scheduler ran with at `elapsed` since the start: the scenario's, or
+    // the last one a configureScheduler action gave it by then.
+    scheduler::config::KubeSchedulerConfiguration schedulerConfigurationAt(sim::Duration elapsed) const;
 
     // Creates every object of a manifest file through the API server, in order (existing ones are
     // left as they are).

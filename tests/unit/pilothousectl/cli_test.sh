@@ -84,7 +84,7 @@ check "get unknown type" "1 error: the server doesn't have a resource type \"wid
 # apply of a real `get -o yaml` is refused as kube-apiserver refuses it (resourceVersion set).
 out=$("$ctl" apply -f "$data/real-cluster.yaml" --store "$work/real.db" 2>&1); code=$?
 check "apply exported objects: exit" 1 "$code"
-check "apply exported objects: message" "Error from server (BadRequest): error when creating \"$data/real-cluster.yaml\": resourceVersion should not be set on objects to be created" "$(head -1 <<<"$out")"
+check "apply exported objects: message" "Error from server (BadRequest): error when creating \"$data/real-cluster.yaml\": resourceVersion should not be set on objects to be created" "$(grep -m1 "^Error from server" <<<"$out")"
 
 # simulate: a scenario runs to the same bytes every time; bad scenarios name file, document, field.
 scenario="$data/../../../../resources/scenarios/single-pod-journey.yaml"

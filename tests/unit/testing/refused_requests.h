@@ -15,9 +15,9 @@ inline void refuseRequest(QObject* context, ui::ApiCallback done) {
     QMetaObject::invokeMethod(context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
 }
 
-inline void refuseNodeControl(QObject* context, std::function<void(const Status&)> done) {
+inline void refuseControl(QObject* context, std::function<void(const Status&)> done) {
     QMetaObject::invokeMethod(
-        context, [done = std::move(done)] { done(Status(StatusCode::Unimplemented, "the fake client has no nodes")); },
+        context, [done = std::move(done)] { done(Status(StatusCode::Unimplemented, "the fake client controls no simulation")); },
         Qt::QueuedConnection);
 }
 

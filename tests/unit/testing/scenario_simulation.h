@@ -20,8 +20,16 @@ struct ScenarioSimulation {
 
     // Runs `scenario` for `run` of virtual time; false when it cannot be started or run.
     bool start(const char* scenario, sim::Duration run) {
-        auto s = ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/") +
-                                                            QLatin1String(scenario) + QStringLiteral(".yaml"));
+        return started(ui::EmbeddedSession::start(":memory:", QStringLiteral(PH_SOURCE_DIR "/resources/scenarios/") +
+                                                                  QLatin1String(scenario) + QStringLiteral(".yaml")),
+                       run);
+    }
+    // The same for a scenario already read (a snapshot's, one a test wrote).
+    bool start(cluster::Scenario scenario, sim::Duration run) {
+        return started(ui::EmbeddedSession::start(":memory:", std::move(scenario)), run);
+    }
+    bool started(StatusOr<std::unique_ptr<ui::EmbeddedSession>> s, sim::Duration run) {
+        if (!s.isOk()) qWarning("%s", s.status().message().c_str());
         if (!s.isOk() || !(*s)->runFor(run).isOk()) return false;
         session = std::move(*s);
         client = std::make_unique<ui::InProcessClient>(*session);

@@ -39,7 +39,10 @@ public:
         testing::refuseRequest(context, std::move(done));
     }
     void controlNode(NodeControl, const QString&, QObject* context, std::function<void(const Status&)> done) override {
-        testing::refuseNodeControl(context, std::move(done));
+        testing::refuseControl(context, std::move(done));
+    }
+    void configureScheduler(const QString&, const QString&, QObject* context, std::function<void(const Status&)> done) override {
+        testing::refuseControl(context, std::move(done));
     }
     std::map<std::string, cluster::Series> metrics() const override { return {}; }
 

@@ -9,6 +9,7 @@
 
 #include "api/object.h"
 #include "api/scheme.h"
+#include "cluster/snapshot_scenario.h"
 #include "core_v1.pb.h"
 #include "explainer/explainer_view.h"
 #include "explainer/filter_matrix_model.h"
@@ -27,8 +28,9 @@ struct Session : testing::ScenarioSimulation {
     ui::SelectionModel selection;
     std::unique_ptr<ui::ExplainerView> view;
 
-    bool start(const char* scenario, sim::Duration at) {
-        if (!ScenarioSimulation::start(scenario, at)) return false;
+    template <class Scenario>
+    bool start(Scenario scenario, sim::Duration at) {
+        if (!ScenarioSimulation::start(std::move(scenario), at)) return false;
         view = std::make_unique<ui::ExplainerView>(client.get(), &timeline, &selection);
         view->resize(1200, 800);
         return true;
@@ -228,6 +230,111 @@ void ExplainerViewTest::everyWhatIfSuggestionSchedulesThePod() {
     }
     QVERIFY(seen.filter(QStringLiteral("toleration")).size() >= 1);
     QVERIFY(seen.filter(QStringLiteral("Remove taint")).size() >= 1);
+}
+
+// A real cluster's `kubectl get nodes,pods,priorityclasses -A -o yaml` (v1.28.7), opened as the
+// GUI's --open does: its pending pod is explained with the real kube-scheduler's message.
+void ExplainerViewTest::realClusterSnapshot() {
+    std::vector<std::string> warnings;
+    auto scenario = cluster::scenarioFromSnapshotFiles({PH_SOURCE_DIR "/tests/unit/pilothousectl_schedule/data/real-cluster.yaml"}, &warnings);
+    QVERIFY2(scenario.isOk(), scenario.status().message().c_str());
+    Session s;
+    QVERIFY(s.start(std::move(*scenario), 30s));
+    QCOMPARE(s.pods("Pending"), QStringList{QStringLiteral("default/big-1")});
+    QCOMPARE(s.pods("Running"), QStringList({QStringLiteral("default/db-0"), QStringLiteral("default/web-1")}));
+    // What the real scheduler wrote into the snapshot (expected.json of the example).
+    const QString real = QStringLiteral(
+        "0/4 nodes are available: 1 node(s) had untolerated taint {dedicated: gpu}, 3 Insufficient cpu. preemption: "
+        "0/4 nodes are available: 1 Preemption is not helpful for scheduling, 3 No preemption victims found for "
+        "incoming pod..");
+    QCOMPARE(s.lastFailedScheduling(QStringLiteral("default/big-1")), real);
+    s.selection.select(ui::ObjectRef::pod(QStringLiteral("default/big-1")));
+    QTRY_VERIFY(s.view->explainer()->explanation().has_value());
+    QCOMPARE(s.view->verdict(), real);
+    ui::FilterMatrixModel* m = s.view->filterModel();
+    QCOMPARE(m->rowCount(), 4);
+    const int taints = m->pluginColumn(QStringLiteral("TaintToleration"));
+    const int fit = m->pluginColumn(QStringLiteral("NodeResourcesFit"));
+    QCOMPARE(m->index(m->rowOf(QStringLiteral("node-a")), taints).data().toString(),
+             QStringLiteral("node(s) had untolerated taint {dedicated: gpu}"));
+    for (const char* node : {"node-b", "node-c", "node-d"})
+        QCOMPARE(m->index(m->rowOf(QLatin1String(node)), fit).data().toString(), QStringLiteral("Insufficient cpu"));
+}
+
+// kube-scheduler restarted with MostAllocated: the explainer scores with the configuration in
+// force at the moment it shows — the new one live, the old one in the past.
+void ExplainerViewTest::scoresFollowTheSchedulerConfiguration() {
+    std::vector<std::string> warnings;
+    auto scenario = cluster::loadScenario(R"(
+apiVersion: v1
+kind: Node
+metadata: {name: full, labels: {kubernetes.io/hostname: full}}
+status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: empty, labels: {kubernetes.io/hostname: empty}}
+status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: busy, namespace: default}
+spec: {nodeName: full, containers: [{name: c, image: nginx, resources: {requests: {cpu: "2", memory: 2Gi}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: newcomer, namespace: default}
+spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "1", memory: 1Gi}}}]}
+)", "packing.yaml", &warnings);
+    QVERIFY2(scenario.isOk(), scenario.status().message().c_str());
+    Session s;
+    QVERIFY(s.start(std::move(*scenario), 10s));
+    const QString pod = QStringLiteral("default/newcomer");
+    // The NodeResourcesFit score (raw) of each node in the explainer's score table.
+    auto fitScore = [&](const char* node) {
+        ui::ScoreTableModel* scores = s.view->scoreModel();
+        int column = -1;
+        for (int c = 0; c < scores->columnCount(); ++c)
+            if (scores->headerData(c, Qt::Horizontal, Qt::DisplayRole).toString().startsWith(QStringLiteral("NodeResourcesFit"))) column = c;
+        for (int r = 0; r < scores->rowCount(); ++r)
+            if (scores->index(r, 0).data().toString().startsWith(QLatin1String(node)))
+                return scores->index(r, column).data(ui::ScoreTableModel::RawRole).toLongLong();
+        return qint64(-1);
+    };
+    s.view->explainer()->explainNow(pod);
+    QCOMPARE(s.view->scoreModel()->rowCount(), 2);
+    QVERIFY2(fitScore("empty") > fitScore("full"), qPrintable(QStringLiteral("%1 %2").arg(fitScore("empty")).arg(fitScore("full"))));
+    const qint64 before = s.client->nowNanos();
+
+    bool done = false;
+    Status result;
+    s.client->configureScheduler(QStringLiteral(R"(apiVersion: kubescheduler.config.k8s.io/v1
+kind: KubeSchedulerConfiguration
+profiles:
+- pluginConfig:
+  - name: NodeResourcesFit
+    args: {scoringStrategy: {type: MostAllocated, resources: [{name: cpu, weight: 1}, {name: memory, weight: 1}]}}
+)"), QStringLiteral("most.yaml"), s.view.get(), [&](const Status& st) { done = true; result = st; });
+    QTRY_VERIFY(done);
+    QVERIFY2(result.isOk(), result.message().c_str());
+    QVERIFY(s.runFor(1s));
+    s.view->explainer()->explainNow(pod);
+    QVERIFY2(fitScore("full") > fitScore("empty"), qPrintable(QStringLiteral("%1 %2").arg(fitScore("full")).arg(fitScore("empty"))));
+    // Back before the restart: the default scoring again.
+    s.timeline.setView(before);
+    s.view->explainer()->explainNow(pod);
+    QVERIFY(fitScore("empty") > fitScore("full"));
+
+    // A bad file: refused with its field, and nothing changes.
+    done = false;
+    s.client->configureScheduler(QStringLiteral("apiVersion: kubescheduler.config.k8s.io/v1\nkind: KubeSchedulerConfiguration\nprofiles: [{plugins: {score: {enabled: [{name: NodeResourcesFit, weight: many}]}}}]\n"),
+                                 QStringLiteral("bad.yaml"), s.view.get(), [&](const Status& st) { done = true; result = st; });
+    QTRY_VERIFY(done);
+    QVERIFY(!result.isOk());
+    QVERIFY2(QString::fromStdString(result.message()).startsWith(QStringLiteral("bad.yaml: profiles[0].plugins.score.enabled[0].weight")), result.message().c_str());
+    s.timeline.goLive();
+    s.view->explainer()->explainNow(pod);
+    QVERIFY(fitScore("full") > fitScore("empty"));
 }
 
 QTEST_MAIN(ExplainerViewTest)

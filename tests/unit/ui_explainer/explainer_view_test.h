@@ -11,4 +11,6 @@ private slots:
     void followsSelectionAndTime();
     void clickingARowSelectsTheNode();
     void everyWhatIfSuggestionSchedulesThePod();
+    void realClusterSnapshot();
+    void scoresFollowTheSchedulerConfiguration();
 };

@@ -1,0 +1,52 @@
+#include "cluster/scenario_writer.h"
+
+#include "api/codec/yaml.h"
+
+namespace pilothouse::cluster {
+
+namespace {
+
+codec::Value actionValue(const ScenarioAction& a) {
+    codec::Value v = codec::Value::object();
+    v.set("at", sim::formatDuration(a.at));
+    v.set("action", a.action);
+    for (auto [key, field] : {std::pair{"node", &a.node}, {"kind", &a.kind}, {"name", &a.name},
+                              {"namespace", &a.namespace_}, {"image", &a.image}, {"container", &a.container},
+                              {"probe", &a.probe}, {"cascade", &a.cascade}, {"selector", &a.selector},
+                              {"subresource", &a.subresource}})
+        if (!field->empty()) v.set(key, *field);
+    if (a.replicas) v.set("replicas", int64_t(*a.replicas));
+    if (a.gracePeriodSeconds) v.set("gracePeriodSeconds", *a.gracePeriodSeconds);
+    if (a.action == "drain" && a.timeout != std::chrono::minutes(5)) v.set("timeout", sim::formatDuration(a.timeout));
+    if (a.action == "breakProbe") v.set("broken", a.broken);
+    if (!a.patch.isNull()) v.set("patch", a.patch);
+    if (!a.manifest.isNull()) v.set("manifest", a.manifest);
+    if (!a.configuration.isNull()) v.set("configuration", a.configuration);
+    return v;
+}
+
+}  // namespace
+
+std::string writeScenario(const Scenario& scenario) {
+    codec::Value doc = codec::Value::object();
+    doc.set("apiVersion", "pilothouse.dev/v1alpha1");
+    doc.set("kind", "Scenario");
+    doc["metadata"].set("name", scenario.name.empty() ? std::string("scenario") : scenario.name);
+    codec::Value& spec = doc["spec"];
+    if (!scenario.description.empty()) spec.set("description", scenario.description);
+    if (!scenario.learningGoal.empty()) spec.set("learningGoal", scenario.learningGoal);
+    spec.set("seed", int64_t(scenario.seed));
+    codec::Value actions = codec::Value::array();
+    for (const auto& a : scenario.actions) actions.push(actionValue(a));
+    spec.set("actions", std::move(actions));
+    std::string out = "# Written by Pilothouse: open it with pilothouse --scenario FILE or pilothousectl simulate -f FILE.\n";
+    out += codec::toYaml(doc);
+    if (!scenario.schedulerConfiguration.empty()) {
+        out += "---\n" + scenario.schedulerConfiguration;
+        if (out.back() != '\n') out += '\n';
+    }
+    for (const auto& m : scenario.objects) out += "---\n" + codec::toYaml(m.raw);
+    return out;
+}
+
+}  // namespace pilothouse::cluster

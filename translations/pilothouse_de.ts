@@ -1,0 +1,2241 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>BackdropItem</name>
+    <message>
+        <source>a pod, in its owner&apos;s colour</source>
+        <translation>ein Pod, in der Farbe seines Eigentümers</translation>
+    </message>
+    <message>
+        <source>held by a failed step</source>
+        <translation>durch einen Fehler blockiert</translation>
+    </message>
+    <message>
+        <source>selected (click a pod)</source>
+        <translation>ausgewählt (Pod anklicken)</translation>
+    </message>
+    <message>
+        <source>being deleted</source>
+        <translation>wird gelöscht</translation>
+    </message>
+    <message>
+        <source>watch: pulses as events are delivered</source>
+        <translation>Watch: pulsiert bei jedem Event</translation>
+    </message>
+</context>
+<context>
+    <name>ChartCatalog</name>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>CPU: requested vs allocatable</source>
+        <translation>CPU: angefordert vs. zuweisbar</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>Kerne</translation>
+    </message>
+    <message>
+        <source>allocatable</source>
+        <translation>zuweisbar</translation>
+    </message>
+    <message>
+        <source>requested</source>
+        <translation>angefordert</translation>
+    </message>
+    <message>
+        <source>Memory: requested vs allocatable</source>
+        <translation>Arbeitsspeicher: angefordert vs. zuweisbar</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Pending pods and the scheduling queue</source>
+        <translation>Wartende Pods und die Scheduling-Queue</translation>
+    </message>
+    <message>
+        <source>pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Pending pods</source>
+        <translation>Pending-Pods</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>backoff</translation>
+    </message>
+    <message>
+        <source>unschedulable</source>
+        <translation>unschedulable</translation>
+    </message>
+    <message>
+        <source>Scheduling latency: queue to scheduled</source>
+        <translation>Scheduling-Latenz: von der Queue bis zur Zuweisung</translation>
+    </message>
+    <message>
+        <source>%1, last minute</source>
+        <translation>%1, letzte Minute</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Pod startup latency: created to running</source>
+        <translation>Pod-Startlatenz: von der Erstellung bis Running</translation>
+    </message>
+    <message>
+        <source>%1 (image pulls excluded), last minute</source>
+        <translation>%1 (ohne Image-Pulls), letzte Minute</translation>
+    </message>
+    <message>
+        <source>Scheduling attempts by result</source>
+        <translation>Scheduling-Versuche nach Ergebnis</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>Versuche</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>scheduled</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterView</name>
+    <message>
+        <source>cpu requested</source>
+        <translation>CPU angefordert</translation>
+    </message>
+    <message>
+        <source>memory requested</source>
+        <translation>Speicher angefordert</translation>
+    </message>
+    <message>
+        <source>pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>No pods</source>
+        <translation>Keine Pods</translation>
+    </message>
+    <message>
+        <source>Pods · %1</source>
+        <translation>Pods · %1</translation>
+    </message>
+    <message>
+        <source>role: %1</source>
+        <translation>Rolle: %1</translation>
+    </message>
+    <message>
+        <source>region: %1</source>
+        <translation>Region: %1</translation>
+    </message>
+    <message>
+        <source>zone: %1</source>
+        <translation>Zone: %1</translation>
+    </message>
+    <message>
+        <source>instance: %1</source>
+        <translation>Instanz: %1</translation>
+    </message>
+    <message>
+        <source>hostname: %1</source>
+        <translation>Hostname: %1</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>mem</source>
+        <translation>RAM</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Pending: no pod is waiting for a node</source>
+        <translation>Pending: kein Pod wartet auf einen Node</translation>
+    </message>
+    <message>
+        <source>Pending: 1 pod without a node</source>
+        <translation>Pending: 1 Pod ohne Node</translation>
+    </message>
+    <message>
+        <source>Pending: %1 pods without a node</source>
+        <translation>Pending: %1 Pods ohne Node</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 von %2 (%3)</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>STATUS</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>Taints</translation>
+    </message>
+    <message>
+        <source>&amp;lt;none&amp;gt;</source>
+        <translation>&amp;lt;none&amp;gt;</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>finished pods</source>
+        <translation>beendete Pods</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>Node</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>Phase</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>Anforderungen</translation>
+    </message>
+    <message>
+        <source>cpu %1, memory %2</source>
+        <translation>CPU %1, Speicher %2</translation>
+    </message>
+    <message>
+        <source>Controlled by</source>
+        <translation>Gesteuert von</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>PriorityClass</translation>
+    </message>
+    <message>
+        <source>QoS class</source>
+        <translation>QoS-Klasse</translation>
+    </message>
+    <message>
+        <source>PodScheduled</source>
+        <translation>PodScheduled</translation>
+    </message>
+    <message>
+        <source>Cards</source>
+        <translation>Karten</translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation>Kacheln</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>Heatmap</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>Farbe:</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>RAM</translation>
+    </message>
+    <message>
+        <source>requested / allocatable</source>
+        <translation>angefordert / zuweisbar</translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation>NotReady</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>1 Node</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>%1 Nodes</translation>
+    </message>
+    <message>
+        <source> · %1 pods · %2 pending</source>
+        <translation> · %1 Pods · %2 wartend</translation>
+    </message>
+    <message>
+        <source> · %1 NotReady</source>
+        <translation> · %1 NotReady</translation>
+    </message>
+    <message>
+        <source> · %1 SchedulingDisabled</source>
+        <translation> · %1 SchedulingDisabled</translation>
+    </message>
+    <message>
+        <source>%1 · Ctrl+wheel or +/− to zoom, 0 to fit</source>
+        <translation>%1 · Strg+Mausrad oder +/− zum Zoomen, 0 zum Einpassen</translation>
+    </message>
+    <message>
+        <source> · the cluster as it was at revision %1</source>
+        <translation> · der Cluster, wie er bei Revision %1 war</translation>
+    </message>
+</context>
+<context>
+    <name>CountBadgeItem</name>
+    <message numerus="yes">
+        <source>%n pods</source>
+        <translation>
+            <numerusform>%n Pod</numerusform>
+            <numerusform>%n Pods</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n fehlerhaft</numerusform>
+            <numerusform>%n fehlerhaft</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>EventRow</name>
+    <message>
+        <source>%1 (x%2 over %3)</source>
+        <extracomment>kubectl events&apos; interval: last seen, count, since first seen (&quot;45s (x5 over 3m)&quot;).</extracomment>
+        <translation>%1 (x%2 over %3)</translation>
+    </message>
+</context>
+<context>
+    <name>EventTableModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>JourneyGanttView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>JourneyLayout</name>
+    <message>
+        <source>API server</source>
+        <translation>API-Server</translation>
+    </message>
+    <message>
+        <source>kube-apiserver</source>
+        <translation>kube-apiserver</translation>
+    </message>
+    <message>
+        <source>scheduler</source>
+        <translation>Scheduler</translation>
+    </message>
+    <message>
+        <source>kube-scheduler</source>
+        <translation>kube-scheduler</translation>
+    </message>
+    <message>
+        <source>scheduling queue</source>
+        <translation>Scheduling-Queue</translation>
+    </message>
+    <message>
+        <source>kubelet</source>
+        <translation>kubelet</translation>
+    </message>
+    <message>
+        <source>on the pod&apos;s node</source>
+        <translation>auf dem Node des Pods</translation>
+    </message>
+    <message>
+        <source>clients</source>
+        <translation>Clients</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>Speicher</translation>
+    </message>
+    <message>
+        <source>pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <source>watch → scheduler</source>
+        <translation>Watch → Scheduler</translation>
+    </message>
+    <message>
+        <source>watch → kubelets</source>
+        <translation>Watch → kubelets</translation>
+    </message>
+    <message>
+        <source>watch → controllers</source>
+        <translation>Watch → Controller</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectForm</name>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>Metadaten</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>Labels</translation>
+    </message>
+    <message>
+        <source>Containers</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>Image</translation>
+    </message>
+    <message>
+        <source>CPU request</source>
+        <translation>CPU-Anforderung</translation>
+    </message>
+    <message>
+        <source>Memory request</source>
+        <translation>Speicheranforderung</translation>
+    </message>
+    <message>
+        <source>CPU limit</source>
+        <translation>CPU-Limit</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>Speicherlimit</translation>
+    </message>
+    <message>
+        <source>Scheduling</source>
+        <translation>Scheduling</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>PriorityClass</translation>
+    </message>
+    <message>
+        <source>Scheduler name</source>
+        <translation>Scheduler-Name</translation>
+    </message>
+    <message>
+        <source>Node name (bypasses the scheduler)</source>
+        <translation>Node-Name (umgeht den Scheduler)</translation>
+    </message>
+    <message>
+        <source>Node selector</source>
+        <translation>Node-Selektor</translation>
+    </message>
+    <message>
+        <source>Tolerations</source>
+        <translation>Tolerations</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operator</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>Effekt</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>Sekunden</translation>
+    </message>
+    <message>
+        <source>Scheduling gates</source>
+        <translation>Scheduling-Gates</translation>
+    </message>
+    <message>
+        <source>Node affinity</source>
+        <translation>Node-Affinität</translation>
+    </message>
+    <message>
+        <source>Required (terms are ORed, expressions ANDed)</source>
+        <translation>Erforderlich (Terme ODER-verknüpft, Ausdrücke UND-verknüpft)</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>Werte</translation>
+    </message>
+    <message>
+        <source>Preferred</source>
+        <translation>Bevorzugt</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>Gewichtung</translation>
+    </message>
+    <message>
+        <source>Pod affinity</source>
+        <translation>Pod-Affinität</translation>
+    </message>
+    <message>
+        <source>Pod anti-affinity</source>
+        <translation>Pod-Anti-Affinität</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>Erforderlich</translation>
+    </message>
+    <message>
+        <source>Topology key</source>
+        <translation>Topologie-Schlüssel</translation>
+    </message>
+    <message>
+        <source>Pods with labels</source>
+        <translation>Pods mit Labels</translation>
+    </message>
+    <message>
+        <source>Namespaces</source>
+        <translation>Namespaces</translation>
+    </message>
+    <message>
+        <source>Topology spread</source>
+        <translation>Topologie-Verteilung</translation>
+    </message>
+    <message>
+        <source>Constraints</source>
+        <translation>Constraints</translation>
+    </message>
+    <message>
+        <source>Max skew</source>
+        <translation>Max. Skew</translation>
+    </message>
+    <message>
+        <source>When unsatisfiable</source>
+        <translation>Wenn nicht erfüllbar</translation>
+    </message>
+    <message>
+        <source>Min domains</source>
+        <translation>Min. Domänen</translation>
+    </message>
+    <message>
+        <source>Unschedulable (cordoned)</source>
+        <translation>Nicht planbar (cordoned)</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>Taints</translation>
+    </message>
+    <message>
+        <source>Resources (status)</source>
+        <translation>Ressourcen (Status)</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>Kapazität</translation>
+    </message>
+    <message>
+        <source>Allocatable</source>
+        <translation>Zuweisbar</translation>
+    </message>
+    <message>
+        <source>Images present</source>
+        <translation>Vorhandene Images</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>Namen</translation>
+    </message>
+    <message>
+        <source>Size (bytes)</source>
+        <translation>Größe (Bytes)</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Workload</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replicas</translation>
+    </message>
+    <message>
+        <source>Selector</source>
+        <translation>Selektor</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>Strategie</translation>
+    </message>
+    <message>
+        <source>Pod template</source>
+        <translation>Pod-Template</translation>
+    </message>
+    <message>
+        <source>Pod labels</source>
+        <translation>Pod-Labels</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>Ports</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>Protokoll</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>Target port</source>
+        <translation>Zielport</translation>
+    </message>
+    <message>
+        <source>Node port</source>
+        <translation>Node-Port</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>Priorität</translation>
+    </message>
+    <message>
+        <source>Global default</source>
+        <translation>Globaler Standard</translation>
+    </message>
+    <message>
+        <source>Preemption policy</source>
+        <translation>Preemption-Richtlinie</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>Beschreibung</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectTreeModel</name>
+    <message>
+        <source>1 field</source>
+        <translation>1 Feld</translation>
+    </message>
+    <message>
+        <source>%1 fields</source>
+        <translation>%1 Felder</translation>
+    </message>
+    <message>
+        <source>1 item</source>
+        <translation>1 Eintrag</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 Einträge</translation>
+    </message>
+</context>
+<context>
+    <name>StationItem</name>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 Fehler</translation>
+    </message>
+    <message>
+        <source>%1 passed</source>
+        <extracomment>Station counters: pods that went through, pods there now, failed steps.</extracomment>
+        <translation>%1 passiert</translation>
+    </message>
+    <message>
+        <source>%1 here</source>
+        <translation>%1 hier</translation>
+    </message>
+</context>
+<context>
+    <name>Stations</name>
+    <message>
+        <source>kubectl</source>
+        <translation>kubectl</translation>
+    </message>
+    <message>
+        <source>controllers</source>
+        <translation>Controller</translation>
+    </message>
+    <message>
+        <source>authentication</source>
+        <translation>Authentifizierung</translation>
+    </message>
+    <message>
+        <source>authorization</source>
+        <translation>Autorisierung</translation>
+    </message>
+    <message>
+        <source>mutating admission</source>
+        <translation>Mutating Admission</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <source>validating admission</source>
+        <translation>Validating Admission</translation>
+    </message>
+    <message>
+        <source>etcd</source>
+        <translation>etcd</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>backoff</translation>
+    </message>
+    <message>
+        <source>unschedulable</source>
+        <translation>unschedulable</translation>
+    </message>
+    <message>
+        <source>filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>bind</source>
+        <translation>Bind</translation>
+    </message>
+    <message>
+        <source>admission</source>
+        <translation>Admission</translation>
+    </message>
+    <message>
+        <source>sandbox &amp; IP</source>
+        <translation>Sandbox &amp; IP</translation>
+    </message>
+    <message>
+        <source>image pull</source>
+        <translation>Image-Pull</translation>
+    </message>
+    <message>
+        <source>containers</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <source>probes</source>
+        <translation>Probes</translation>
+    </message>
+    <message>
+        <source>Running/Ready</source>
+        <translation>Running/Ready</translation>
+    </message>
+    <message>
+        <source>endpoints</source>
+        <translation>Endpoints</translation>
+    </message>
+</context>
+<context>
+    <name>ValueText</name>
+    <message>
+        <source>expected a whole number, got &quot;%1&quot;</source>
+        <translation>eine ganze Zahl erwartet, &quot;%1&quot; erhalten</translation>
+    </message>
+    <message>
+        <source>expected key=value pairs separated by commas, got &quot;%1&quot;</source>
+        <translation>durch Kommas getrennte Paare key=value erwartet, &quot;%1&quot; erhalten</translation>
+    </message>
+</context>
+<context>
+    <name>WatchArrowItem</name>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 Events</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A visual explorer of how Kubernetes places and runs pods.</source>
+        <translation>Ein visueller Explorer dafür, wie Kubernetes Pods platziert und ausführt.</translation>
+    </message>
+    <message>
+        <source>Store file (default: in memory).</source>
+        <translation>Datei des Speichers (Standard: im Arbeitsspeicher).</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>DATEI</translation>
+    </message>
+    <message>
+        <source>Scenario to run: a name from resources/scenarios (e.g. node-failure) or a file (default: single-pod-journey).</source>
+        <translation>Auszuführendes Szenario: ein Name aus resources/scenarios (z. B. node-failure) oder eine Datei (Standard: single-pod-journey).</translation>
+    </message>
+    <message>
+        <source>NAME|FILE</source>
+        <translation>NAME|DATEI</translation>
+    </message>
+    <message>
+        <source>Run the scenario to this virtual time first (e.g. 30s, 2m), as fast as possible.</source>
+        <translation>Das Szenario zuerst so schnell wie möglich bis zu dieser virtuellen Zeit ausführen (z. B. 30s, 2m).</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>DAUER</translation>
+    </message>
+    <message>
+        <source>Select this pod (the inspector shows it).</source>
+        <translation>Diesen Pod auswählen (der Inspektor zeigt ihn).</translation>
+    </message>
+    <message>
+        <source>NAMESPACE/POD</source>
+        <translation>NAMESPACE/POD</translation>
+    </message>
+    <message>
+        <source>Start with the dark palette.</source>
+        <translation>Mit der dunklen Farbpalette starten.</translation>
+    </message>
+    <message>
+        <source>Language of the user interface: en, de or ja (default: the one last chosen in View &gt; Language, else the system&apos;s).</source>
+        <translation>Sprache der Oberfläche: en, de oder ja (Standard: die zuletzt unter Ansicht &gt; Sprache gewählte, sonst die des Systems).</translation>
+    </message>
+    <message>
+        <source>Write journey.png, cluster.png, inspector.png, explainer.png, what-if.png, events.png, charts.png, pod-editor.png, node-editor.png and window.png into DIR once the views are loaded, then exit.</source>
+        <translation>Sobald die Ansichten geladen sind, journey.png, cluster.png, inspector.png, explainer.png, what-if.png, events.png, charts.png, pod-editor.png, node-editor.png und window.png in VERZEICHNIS schreiben und beenden.</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>VERZEICHNIS</translation>
+    </message>
+    <message>
+        <source>Window size (default 1920x1080 for screenshots).</source>
+        <translation>Fenstergröße (Standard für Screenshots: 1920x1080).</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>BxH</translation>
+    </message>
+    <message>
+        <source>Start from a real cluster&apos;s snapshot instead of a scenario: the output of kubectl get nodes,pods,priorityclasses -A -o yaml. Repeat it (or name more files after the options) for several files.</source>
+        <translation>Statt mit einem Szenario mit dem Snapshot eines echten Clusters beginnen: der Ausgabe von kubectl get nodes,pods,priorityclasses -A -o yaml. Für mehrere Dateien wiederholen (oder weitere Dateien nach den Optionen angeben).</translation>
+    </message>
+    <message>
+        <source>SNAPSHOT.yaml</source>
+        <translation>SNAPSHOT.yaml</translation>
+    </message>
+    <message>
+        <source>kube-scheduler&apos;s configuration: a KubeSchedulerConfiguration file (default: the scenario&apos;s, else v1.28&apos;s defaults).</source>
+        <translation>Konfiguration von kube-scheduler: eine KubeSchedulerConfiguration-Datei (Standard: die des Szenarios, sonst die Vorgaben von v1.28).</translation>
+    </message>
+    <message>
+        <source>More snapshot files for --open.</source>
+        <translation>Weitere Snapshot-Dateien für --open.</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ClusterState</name>
+    <message>
+        <source>Cannot show the cluster at revision %1: %2</source>
+        <translation>Der Cluster kann bei Revision %1 nicht gezeigt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::EventLogView</name>
+    <message>
+        <source>All types</source>
+        <translation>Alle Typen</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warning</translation>
+    </message>
+    <message>
+        <source>Show events of one type</source>
+        <translation>Events eines Typs zeigen</translation>
+    </message>
+    <message>
+        <source>Object, e.g. pod/web</source>
+        <translation>Objekt, z. B. pod/web</translation>
+    </message>
+    <message>
+        <source>Show the events of objects whose OBJECT (kind/name) or namespace/name contains this</source>
+        <translation>Die Events der Objekte zeigen, deren OBJECT (kind/name) oder namespace/name dies enthält</translation>
+    </message>
+    <message>
+        <source>Search reason and message</source>
+        <translation>Reason und Message durchsuchen</translation>
+    </message>
+    <message>
+        <source>Show the events with every word somewhere in TYPE, REASON, OBJECT or MESSAGE</source>
+        <translation>Die Events zeigen, die jedes Wort irgendwo in TYPE, REASON, OBJECT oder MESSAGE enthalten</translation>
+    </message>
+    <message>
+        <source>1 event</source>
+        <translation>1 Event</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>%1 Events</translation>
+    </message>
+    <message>
+        <source>%1 of 1 event</source>
+        <translation>%1 von 1 Event</translation>
+    </message>
+    <message>
+        <source>%1 of %2 events</source>
+        <translation>%1 von %2 Events</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::EventTableModel</name>
+    <message>
+        <source>Seen at %1 of virtual time</source>
+        <translation>Gesehen bei virtueller Zeit %1</translation>
+    </message>
+    <message>
+        <source>Seen %1 times: first at %2, last at %3 of virtual time</source>
+        <translation>%1-mal gesehen: zuerst bei virtueller Zeit %2, zuletzt bei %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>%1
+(from %2)</source>
+        <translation>%1
+(von %2)</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ExplainerView</name>
+    <message>
+        <source>Filters: nodes × plugins</source>
+        <translation>Filter: Nodes × Plugins</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>Scores</translation>
+    </message>
+    <message>
+        <source>What if…</source>
+        <translation>Was wäre, wenn…</translation>
+    </message>
+    <message>
+        <source>Why is my pod pending?</source>
+        <translation>Warum ist mein Pod Pending?</translation>
+    </message>
+    <message>
+        <source>Select a pod: the scheduler tries it against every node and says, node by node and plugin by plugin, why it fits or not.</source>
+        <translation>Wählen Sie einen Pod: Der Scheduler prüft ihn gegen jeden Node und sagt Node für Node und Plugin für Plugin, warum er passt oder nicht.</translation>
+    </message>
+    <message>
+        <source>Asking the scheduler…</source>
+        <translation>Der Scheduler wird gefragt…</translation>
+    </message>
+    <message>
+        <source>Why is %1 pending? It fits now</source>
+        <translation>Warum ist %1 Pending? Jetzt passt er</translation>
+    </message>
+    <message>
+        <source>Why is %1 on %2?</source>
+        <translation>Warum ist %1 auf %2?</translation>
+    </message>
+    <message>
+        <source>The scheduler would choose %1: %2 of %3 nodes are feasible.</source>
+        <translation>Der Scheduler würde %1 wählen: %2 von %3 Nodes sind geeignet.</translation>
+    </message>
+    <message>
+        <source>Bound to %1. Tried again now, as if it were pending (it no longer counts on its node): </source>
+        <translation>An %1 gebunden. Jetzt erneut versucht, als wäre er Pending (er zählt nicht mehr auf seinem Node): </translation>
+    </message>
+    <message>
+        <source>Why is %1 pending?</source>
+        <translation>Warum ist %1 Pending?</translation>
+    </message>
+    <message>
+        <source>%1 is bound to %2, but would not fit anywhere now</source>
+        <translation>%1 ist an %2 gebunden, würde jetzt aber nirgends passen</translation>
+    </message>
+    <message>
+        <source>Preemption: nominated to %1 once these pods are gone: %2</source>
+        <translation>Preemption: für %1 nominiert, sobald diese Pods weg sind: %2</translation>
+    </message>
+    <message>
+        <source>Candidate nodes: %1</source>
+        <translation>Kandidaten-Nodes: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::FileMenu</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Scenarios…</source>
+        <translation>&amp;Szenarien…</translation>
+    </message>
+    <message>
+        <source>Scenario started</source>
+        <translation>Szenario gestartet</translation>
+    </message>
+    <message>
+        <source>Open scenario &amp;file…</source>
+        <translation>Szenario&amp;datei öffnen…</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>Szenario öffnen</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML-Dateien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 geöffnet</translation>
+    </message>
+    <message>
+        <source>Open cluster s&amp;napshot…</source>
+        <translation>Cluster-S&amp;napshot öffnen…</translation>
+    </message>
+    <message>
+        <source>kubectl get nodes,pods,priorityclasses -A -o yaml, one or several files</source>
+        <translation>kubectl get nodes,pods,priorityclasses -A -o yaml, eine oder mehrere Dateien</translation>
+    </message>
+    <message>
+        <source>Open a cluster snapshot (kubectl get -o yaml)</source>
+        <translation>Cluster-Snapshot öffnen (kubectl get -o yaml)</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>YAML-Dateien (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve scenario…</source>
+        <translation>Szenario s&amp;peichern…</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>Szenario speichern</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml)</source>
+        <translation>YAML-Dateien (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 gespeichert</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>&amp;Exportieren</translation>
+    </message>
+    <message>
+        <source>Event log as CSV…</source>
+        <translation>Event-Log als CSV…</translation>
+    </message>
+    <message>
+        <source>Export the event log</source>
+        <translation>Event-Log exportieren</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV-Dateien (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Selected object as YAML…</source>
+        <translation>Ausgewähltes Objekt als YAML…</translation>
+    </message>
+    <message>
+        <source>Export the object</source>
+        <translation>Objekt exportieren</translation>
+    </message>
+    <message>
+        <source>Selected pod&apos;s journey as JSON…</source>
+        <translation>Weg des ausgewählten Pods als JSON…</translation>
+    </message>
+    <message>
+        <source>Export the journey</source>
+        <translation>Weg exportieren</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON-Dateien (*.json)</translation>
+    </message>
+    <message>
+        <source>Cluster view</source>
+        <translation>Cluster-Ansicht</translation>
+    </message>
+    <message>
+        <source>Journey view</source>
+        <translation>Weg-Ansicht</translation>
+    </message>
+    <message>
+        <source>%1 as %2…</source>
+        <translation>%1 als %2…</translation>
+    </message>
+    <message>
+        <source>Export the view</source>
+        <translation>Ansicht exportieren</translation>
+    </message>
+    <message>
+        <source>&amp;Apply YAML…</source>
+        <translation>YAML &amp;anwenden…</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::FilterMatrixModel</name>
+    <message>
+        <source>feasible</source>
+        <translation>geeignet</translation>
+    </message>
+    <message>
+        <source>rejected by %1</source>
+        <translation>abgelehnt von %1</translation>
+    </message>
+    <message>
+        <source>%1 passes %2</source>
+        <translation>%1 lässt %2 durch</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>NODE</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>ERGEBNIS</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::InProcessClient</name>
+    <message>
+        <source>Unknown resource type &quot;%1&quot;</source>
+        <translation>Unbekannter Ressourcentyp &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::InspectorView</name>
+    <message>
+        <source>Fields</source>
+        <translation>Felder</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>Journey</source>
+        <translation>Weg</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation>Nichts ausgewählt</translation>
+    </message>
+    <message>
+        <source>Click a pod or a node in any view, or an event, to inspect it here.</source>
+        <translation>Klicken Sie in einer beliebigen Ansicht auf einen Pod, einen Node oder ein Event, um es hier zu untersuchen.</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>No such %1 now: it was deleted, or not created yet.</source>
+        <translation>Dieses Objekt (%1) gibt es jetzt nicht: Es wurde gelöscht oder noch nicht erstellt.</translation>
+    </message>
+    <message>
+        <source>This %1 did not exist at %2.</source>
+        <translation>Dieses Objekt (%1) gab es bei %2 nicht.</translation>
+    </message>
+    <message>
+        <source>not scheduled</source>
+        <translation>nicht zugewiesen</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>auf %1</translation>
+    </message>
+    <message>
+        <source>IP %1</source>
+        <translation>IP %1</translation>
+    </message>
+    <message>
+        <source>allocatable %1 cpu, %2 memory, %3 pods</source>
+        <translation>zuweisbar: %1 CPU, %2 Speicher, %3 Pods</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>live</translation>
+    </message>
+    <message>
+        <source>as it was at %1</source>
+        <translation>wie bei %1</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::JourneyGanttView</name>
+    <message>
+        <source>Select a pod to see its journey.</source>
+        <translation>Wählen Sie einen Pod, um seinen Weg zu sehen.</translation>
+    </message>
+    <message>
+        <source>No stage of this pod&apos;s journey had begun by this moment.</source>
+        <translation>Zu diesem Zeitpunkt hatte noch keine Etappe dieses Pods begonnen.</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>bei %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::MainWindow</name>
+    <message>
+        <source>Pilothouse</source>
+        <translation>Pilothouse</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>Nodes</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pods</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>Inspektor</translation>
+    </message>
+    <message>
+        <source>Explainer</source>
+        <translation>Erklärung</translation>
+    </message>
+    <message>
+        <source>Editor</source>
+        <translation>Editor</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>Events</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>Diagramme</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>Objekte</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>Abspielen</translation>
+    </message>
+    <message>
+        <source>Play or pause the simulation (Space)</source>
+        <translation>Simulation abspielen oder pausieren (Leertaste)</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>Schritt</translation>
+    </message>
+    <message>
+        <source>Run the next event of the simulation (Right arrow)</source>
+        <translation>Das nächste Ereignis der Simulation ausführen (Pfeil nach rechts)</translation>
+    </message>
+    <message>
+        <source>Nothing is scheduled: the cluster is idle.</source>
+        <translation>Nichts geplant: Der Cluster ist im Leerlauf.</translation>
+    </message>
+    <message>
+        <source>Step cycle</source>
+        <translation>Zyklus</translation>
+    </message>
+    <message>
+        <source>Run until the scheduler has made one more scheduling attempt (Shift+Right)</source>
+        <translation>Laufen lassen, bis der Scheduler einen weiteren Scheduling-Versuch unternommen hat (Umschalt+Rechts)</translation>
+    </message>
+    <message>
+        <source>No scheduling attempt is coming: nothing is pending.</source>
+        <translation>Kein Scheduling-Versuch steht an: Nichts ist Pending.</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>So schnell wie möglich</translation>
+    </message>
+    <message>
+        <source>Virtual seconds per wall-clock second</source>
+        <translation>Virtuelle Sekunden pro realer Sekunde</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>Zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Start the scenario again from the beginning (Ctrl+R)</source>
+        <translation>Das Szenario von vorn beginnen (Strg+R)</translation>
+    </message>
+    <message>
+        <source>Simulation stopped: %1</source>
+        <translation>Simulation angehalten: %1</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>Zeitleiste</translation>
+    </message>
+    <message>
+        <source>Drag back to see the cluster as it was at that moment</source>
+        <translation>Zurückziehen, um den Cluster so zu sehen, wie er zu diesem Zeitpunkt war</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>Live</translation>
+    </message>
+    <message>
+        <source>Back to the present (End)</source>
+        <translation>Zurück zur Gegenwart (Ende)</translation>
+    </message>
+    <message>
+        <source>Resume here</source>
+        <translation>Hier fortsetzen</translation>
+    </message>
+    <message>
+        <source>Replay the scenario to the moment shown and go on from there; what happened after it is forgotten (Ctrl+Return)</source>
+        <translation>Das Szenario bis zum gezeigten Zeitpunkt wiederholen und von dort weitermachen; was danach geschah, wird vergessen (Strg+Eingabe)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Dark palette</source>
+        <translation>&amp;Dunkle Farbpalette</translation>
+    </message>
+    <message>
+        <source>&amp;Text size</source>
+        <translation>&amp;Textgröße</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>&amp;Sprache</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>&amp;Simulation</translation>
+    </message>
+    <message>
+        <source>t = %1</source>
+        <translation>t = %1</translation>
+    </message>
+    <message>
+        <source>as fast as possible</source>
+        <translation>so schnell wie möglich</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>pausiert</translation>
+    </message>
+    <message>
+        <source>%1 (live)</source>
+        <translation>%1 (live)</translation>
+    </message>
+    <message>
+        <source>%1 (past)</source>
+        <translation>%1 (Vergangenheit)</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>verbinde</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>verbunden</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>getrennt</translation>
+    </message>
+    <message>
+        <source>Control plane: %1 (%2)</source>
+        <translation>Control Plane: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Revision %1</source>
+        <translation>Revision %1</translation>
+    </message>
+    <message>
+        <source>Revision %1 (history)</source>
+        <translation>Revision %1 (Verlauf)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>%n Node</numerusform>
+            <numerusform>%n Nodes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s): %1 pending, %2 running</source>
+        <translation>
+            <numerusform>%n Pod: %1 wartend, %2 laufend</numerusform>
+            <numerusform>%n Pods: %1 wartend, %2 laufend</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::MetricsChart</name>
+    <message>
+        <source>virtual time (s)</source>
+        <translation>virtuelle Zeit (s)</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ObjectTreeModel</name>
+    <message>
+        <source>Field</source>
+        <translation>Feld</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::PodJourneyModel</name>
+    <message>
+        <source>0 s</source>
+        <translation>0 s</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 s</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 so far</source>
+        <translation>bisher %1</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>Etappe</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>Beginn</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ScenarioPicker</name>
+    <message>
+        <source>Scenarios</source>
+        <translation>Szenarien</translation>
+    </message>
+    <message>
+        <source>What it shows</source>
+        <translation>Was es zeigt</translation>
+    </message>
+    <message>
+        <source>What to take away</source>
+        <translation>Was man mitnimmt</translation>
+    </message>
+    <message>
+        <source>Start this scenario</source>
+        <translation>Dieses Szenario starten</translation>
+    </message>
+    <message>
+        <source>(no description)</source>
+        <translation>(keine Beschreibung)</translation>
+    </message>
+    <message>
+        <source>(no learning goal given)</source>
+        <translation>(kein Lernziel angegeben)</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::SchedulerMenu</name>
+    <message>
+        <source>S&amp;cheduler</source>
+        <translation>S&amp;cheduler</translation>
+    </message>
+    <message>
+        <source>&amp;Load configuration…</source>
+        <translation>Konfiguration &amp;laden…</translation>
+    </message>
+    <message>
+        <source>Restart kube-scheduler with a KubeSchedulerConfiguration file</source>
+        <translation>kube-scheduler mit einer KubeSchedulerConfiguration-Datei neu starten</translation>
+    </message>
+    <message>
+        <source>KubeSchedulerConfiguration</source>
+        <translation>KubeSchedulerConfiguration</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML-Dateien (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>NodeResourcesFit scoring</source>
+        <translation>NodeResourcesFit-Bewertung</translation>
+    </message>
+    <message>
+        <source>%1 (spread, the default)</source>
+        <translation>%1 (verteilen, Standard)</translation>
+    </message>
+    <message>
+        <source>%1 (pack)</source>
+        <translation>%1 (packen)</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 kann nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>NodeResourcesFit scoring %1</source>
+        <translation>NodeResourcesFit-Bewertung %1</translation>
+    </message>
+    <message>
+        <source>kube-scheduler restarted with %1</source>
+        <translation>kube-scheduler neu gestartet mit %1</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ScoreTableModel</name>
+    <message>
+        <source>%1  ◀ chosen</source>
+        <translation>%1  ◀ gewählt</translation>
+    </message>
+    <message>
+        <source>%1 (raw %2)</source>
+        <translation>%1 (roh %2)</translation>
+    </message>
+    <message>
+        <source>%1 on %2: raw %3, normalized %4, × weight %5 = %6</source>
+        <translation>%1 auf %2: roh %3, normalisiert %4, × Gewichtung %5 = %6</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>NODE</translation>
+    </message>
+    <message>
+        <source>TOTAL</source>
+        <translation>SUMME</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::WhatIfPanel</name>
+    <message>
+        <source>On the pod</source>
+        <translation>Am Pod</translation>
+    </message>
+    <message>
+        <source>On the node</source>
+        <translation>Am Node</translation>
+    </message>
+    <message>
+        <source>On the pod and the node</source>
+        <translation>Am Pod und am Node</translation>
+    </message>
+    <message>
+        <source>What would make it fit on node</source>
+        <translation>Damit er auf diesen Node passt:</translation>
+    </message>
+    <message>
+        <source>Ask the scheduler</source>
+        <translation>Scheduler fragen</translation>
+    </message>
+    <message>
+        <source>Asking the scheduler about %1 on %2…</source>
+        <translation>Der Scheduler wird zu %1 auf %2 gefragt…</translation>
+    </message>
+    <message>
+        <source>What-ifs are about the cluster as it is now: go Live to ask.</source>
+        <translation>Was-wäre-wenn-Fragen betreffen den Cluster, wie er jetzt ist: Wechseln Sie zu Live, um zu fragen.</translation>
+    </message>
+    <message>
+        <source>Pick a node and ask: the scheduler&apos;s filter plugins work out the smallest change that lets the pod onto it.</source>
+        <translation>Wählen Sie einen Node und fragen Sie: Die Filter-Plugins des Schedulers ermitteln die kleinste Änderung, mit der der Pod darauf passt.</translation>
+    </message>
+    <message>
+        <source>%1 already fits on %2.</source>
+        <translation>%1 passt bereits auf %2.</translation>
+    </message>
+    <message>
+        <source>No single change makes %1 fit on %2.</source>
+        <translation>Keine einzelne Änderung lässt %1 auf %2 passen.</translation>
+    </message>
+    <message>
+        <source>Each of these makes %1 pass every filter on %2 (checked by re-running the filters):</source>
+        <translation>Jede dieser Änderungen lässt %1 jeden Filter auf %2 bestehen (geprüft durch erneutes Ausführen der Filter):</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Not fixable by a change:
+%1</source>
+        <translation>Durch keine Änderung behebbar:
+%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: done</source>
+        <translation>%1: erledigt</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::apply::ApplyDialog</name>
+    <message>
+        <source>Apply YAML</source>
+        <translation>YAML anwenden</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>Öffnen…</translation>
+    </message>
+    <message>
+        <source>Add manifest files (YAML or JSON) to the text; several can be chosen.</source>
+        <translation>Manifest-Dateien (YAML oder JSON) zum Text hinzufügen; mehrere können gewählt werden.</translation>
+    </message>
+    <message>
+        <source>Default namespace:</source>
+        <translation>Standard-Namespace:</translation>
+    </message>
+    <message>
+        <source>The namespace of objects that name none, as kubectl&apos;s current context gives it.</source>
+        <translation>Der Namespace von Objekten, die keinen nennen, wie ihn der aktuelle Kontext von kubectl vorgibt.</translation>
+    </message>
+    <message>
+        <source>Server dry run</source>
+        <translation>Server-Probelauf</translation>
+    </message>
+    <message>
+        <source>Apply as kubectl apply --dry-run=server: the API server admits and validates every object, nothing is stored.</source>
+        <translation>Anwenden wie kubectl apply --dry-run=server: Der API-Server lässt jedes Objekt zu und validiert es, gespeichert wird nichts.</translation>
+    </message>
+    <message>
+        <source>Paste manifests here (documents separated by ---), or open files.</source>
+        <translation>Manifeste hier einfügen (Dokumente durch --- getrennt) oder Dateien öffnen.</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>Dokument</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>Objekt</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>No differences.</source>
+        <translation>Keine Unterschiede.</translation>
+    </message>
+    <message>
+        <source>Diff shows here what applying the text would change: the live objects against a server dry run, as kubectl diff prints it.</source>
+        <translation>Diff zeigt hier, was das Anwenden des Textes ändern würde: die aktuellen Objekte gegen einen Server-Probelauf, wie kubectl diff es ausgibt.</translation>
+    </message>
+    <message>
+        <source>What kubectl apply prints, once applied.</source>
+        <translation>Was kubectl apply ausgibt, sobald angewendet.</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>Diff</translation>
+    </message>
+    <message>
+        <source>kubectl output</source>
+        <translation>kubectl-Ausgabe</translation>
+    </message>
+    <message>
+        <source>What applying would change, without changing anything (kubectl diff) — %1</source>
+        <translation>Was das Anwenden ändern würde, ohne etwas zu ändern (kubectl diff) — %1</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Create or update every object (kubectl apply -f) — %1</source>
+        <translation>Jedes Objekt erstellen oder aktualisieren (kubectl apply -f) — %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Schließen</translation>
+    </message>
+    <message>
+        <source>Open manifests</source>
+        <translation>Manifeste öffnen</translation>
+    </message>
+    <message>
+        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>Manifeste (*.yaml *.yml *.json);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 geöffnet.</translation>
+    </message>
+    <message>
+        <source>%1, items[%2]</source>
+        <translation>%1, items[%2]</translation>
+    </message>
+    <message>
+        <source>%1 · line %2</source>
+        <translation>%1 · Zeile %2</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>wartet…</translation>
+    </message>
+    <message>
+        <source>Diffing %1 objects…</source>
+        <translation>Diff von %1 Objekten…</translation>
+    </message>
+    <message>
+        <source>Applying %1 objects…</source>
+        <translation>%1 Objekte werden angewendet…</translation>
+    </message>
+    <message>
+        <source>would be created (%1)</source>
+        <translation>würde erstellt (%1)</translation>
+    </message>
+    <message>
+        <source>would change (%1)</source>
+        <translation>würde geändert (%1)</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>keine Änderungen</translation>
+    </message>
+    <message>
+        <source>Diffing %1 of %2…</source>
+        <translation>Diff %1 von %2…</translation>
+    </message>
+    <message>
+        <source>Applying %1 of %2…</source>
+        <translation>Anwenden %1 von %2…</translation>
+    </message>
+    <message>
+        <source>%1 to create</source>
+        <translation>%1 zu erstellen</translation>
+    </message>
+    <message>
+        <source>%1 to change</source>
+        <translation>%1 zu ändern</translation>
+    </message>
+    <message>
+        <source>%1 without changes</source>
+        <translation>%1 ohne Änderungen</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Diff (server dry run): %1.</source>
+        <translation>Diff (Server-Probelauf): %1.</translation>
+    </message>
+    <message>
+        <source>%1 created</source>
+        <translation>%1 erstellt</translation>
+    </message>
+    <message>
+        <source>%1 configured</source>
+        <translation>%1 konfiguriert</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>%1 unverändert</translation>
+    </message>
+    <message>
+        <source>Applied (server dry run): %1.</source>
+        <translation>Angewendet (Server-Probelauf): %1.</translation>
+    </message>
+    <message>
+        <source>Applied: %1.</source>
+        <translation>Angewendet: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::clusterview::ClusterView</name>
+    <message>
+        <source>Cluster view</source>
+        <translation>Cluster-Ansicht</translation>
+    </message>
+    <message>
+        <source>No nodes at this moment</source>
+        <translation>Zu diesem Zeitpunkt keine Nodes</translation>
+    </message>
+    <message>
+        <source>Why not on %1? %2</source>
+        <translation>Warum nicht auf %1? %2</translation>
+    </message>
+    <message>
+        <source>Drop %1 on a node to ask why it is not there</source>
+        <translation>%1 auf einen Node ziehen, um zu fragen, warum er nicht dort ist</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::FieldTable</name>
+    <message>
+        <source>Term</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>Add expression</source>
+        <translation>Ausdruck hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Hinzufügen</translation>
+    </message>
+    <message>
+        <source>Add term</source>
+        <translation>Term hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Entfernen</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::ObjectDraft</name>
+    <message>
+        <source>the editor holds one object: expected one YAML document with a mapping</source>
+        <translation>der Editor enthält ein Objekt: ein YAML-Dokument mit einem Mapping erwartet</translation>
+    </message>
+    <message>
+        <source>kind: the editor holds a %1; create other kinds with Apply YAML</source>
+        <translation>kind: der Editor enthält ein Objekt vom Typ %1; andere Kinds mit Apply YAML erstellen</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::ObjectEditor</name>
+    <message>
+        <source>New</source>
+        <translation>Neu</translation>
+    </message>
+    <message>
+        <source>Reload (discard my edits)</source>
+        <translation>Neu laden (meine Änderungen verwerfen)</translation>
+    </message>
+    <message>
+        <source>Merge my edits onto the latest</source>
+        <translation>Meine Änderungen auf die neueste Version übertragen</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>Formular</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Cordon</source>
+        <translation>Cordon</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>Drain</translation>
+    </message>
+    <message>
+        <source>kubectl drain --ignore-daemonsets --delete-emptydir-data --force: cordon the node, then evict its pods</source>
+        <translation>kubectl drain --ignore-daemonsets --delete-emptydir-data --force: den Node sperren (cordon), dann seine Pods verdrängen (evict)</translation>
+    </message>
+    <message>
+        <source>Fail node</source>
+        <translation>Node ausfallen lassen</translation>
+    </message>
+    <message>
+        <source>The machine stops: its kubelet posts no more status (the node lifecycle controller notices)</source>
+        <translation>Die Maschine stoppt: Ihr kubelet meldet keinen Status mehr (der Node-Lifecycle-Controller bemerkt es)</translation>
+    </message>
+    <message>
+        <source>Recover node</source>
+        <translation>Node wiederherstellen</translation>
+    </message>
+    <message>
+        <source>Evict</source>
+        <translation>Evict</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>Ersetzen</translation>
+    </message>
+    <message>
+        <source>kubectl replace --force: delete the pod, then create it as edited (most of a pod&apos;s spec cannot be updated)</source>
+        <translation>kubectl replace --force: den Pod löschen und dann wie bearbeitet neu erstellen (der Großteil der Spec eines Pods kann nicht geändert werden)</translation>
+    </message>
+    <message>
+        <source>Edit owner</source>
+        <translation>Eigentümer bearbeiten</translation>
+    </message>
+    <message>
+        <source>Open the Deployment or ReplicaSet that made this pod (scale it, roll out a new image)</source>
+        <translation>Das Deployment oder ReplicaSet öffnen, das diesen Pod erzeugt hat (skalieren, ein neues Image ausrollen)</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>Anwenden</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>Probelauf</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Verwerfen</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>Löschen</translation>
+    </message>
+    <message>
+        <source>Nothing to edit</source>
+        <translation>Nichts zu bearbeiten</translation>
+    </message>
+    <message>
+        <source>New %1 %2</source>
+        <translation>Neu: %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Read-only: the views show a past moment. Go Live to edit.</source>
+        <translation>Schreibgeschützt: Die Ansichten zeigen einen vergangenen Zeitpunkt. Wechseln Sie zu Live, um zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>This object was deleted.</source>
+        <translation>Dieses Objekt wurde gelöscht.</translation>
+    </message>
+    <message>
+        <source>The object changed since you opened it (applying will report a Conflict).</source>
+        <translation>Das Objekt hat sich geändert, seit Sie es geöffnet haben (Anwenden meldet einen Conflict).</translation>
+    </message>
+    <message>
+        <source>Not created yet: Apply creates it.</source>
+        <translation>Noch nicht erstellt: Anwenden erstellt es.</translation>
+    </message>
+    <message>
+        <source>Unsaved changes (resourceVersion %1).</source>
+        <translation>Nicht gespeicherte Änderungen (resourceVersion %1).</translation>
+    </message>
+    <message>
+        <source>As stored (resourceVersion %1).</source>
+        <translation>Wie gespeichert (resourceVersion %1).</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>%1, not scheduled</source>
+        <translation>%1, nicht zugewiesen</translation>
+    </message>
+    <message>
+        <source>Uncordon</source>
+        <translation>Uncordon</translation>
+    </message>
+    <message>
+        <source>Conflict: %1
+Reload to start again from the latest version, or merge your edits onto it and check them before applying again.</source>
+        <translation>Conflict: %1
+Neu laden, um mit der neuesten Version neu zu beginnen, oder Ihre Änderungen darauf übertragen und prüfen, bevor Sie erneut anwenden.</translation>
+    </message>
+    <message>
+        <source>Reloaded: resourceVersion %1</source>
+        <translation>Neu geladen: resourceVersion %1</translation>
+    </message>
+    <message>
+        <source>Your edits were merged onto resourceVersion %1: check them, then Apply.</source>
+        <translation>Ihre Änderungen wurden auf resourceVersion %1 übertragen: prüfen Sie sie, dann Anwenden.</translation>
+    </message>
+    <message>
+        <source>Delete %1?</source>
+        <translation>%1 löschen?</translation>
+    </message>
+    <message>
+        <source>node/%1 failed: its kubelet stopped</source>
+        <translation>node/%1 ausgefallen: sein kubelet ist gestoppt</translation>
+    </message>
+    <message>
+        <source>node/%1 recovered: its kubelet runs again</source>
+        <translation>node/%1 wiederhergestellt: sein kubelet läuft wieder</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::ObjectForm</name>
+    <message>
+        <source>Select a node or a pod (or create an object) to edit it.</source>
+        <translation>Wählen Sie einen Node oder einen Pod (oder erstellen Sie ein Objekt), um es zu bearbeiten.</translation>
+    </message>
+    <message>
+        <source>%1 has no form: edit it in the YAML view.</source>
+        <translation>%1 hat kein Formular: Bearbeiten Sie es in der YAML-Ansicht.</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::YamlView</name>
+    <message>
+        <source>line %1: </source>
+        <translation>Zeile %1: </translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::journey::JourneyModel</name>
+    <message>
+        <source>last: %1</source>
+        <translation>zuletzt: %1</translation>
+    </message>
+    <message>
+        <source>its node</source>
+        <translation>seinem Node</translation>
+    </message>
+    <message>
+        <source>POST pod %1</source>
+        <translation>POST pod %1</translation>
+    </message>
+    <message>
+        <source>%1 creates %2</source>
+        <translation>%1 erstellt %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pods waiting</source>
+        <translation>
+            <numerusform>%n Pod wartet</numerusform>
+            <numerusform>%n Pods warten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 wartet</translation>
+    </message>
+    <message>
+        <source>filtering %1</source>
+        <translation>%1 wird gefiltert</translation>
+    </message>
+    <message>
+        <source>admitting %1 on %2</source>
+        <translation>%1 wird auf %2 zugelassen</translation>
+    </message>
+    <message>
+        <source>creating the sandbox of %1</source>
+        <translation>Sandbox von %1 wird erstellt</translation>
+    </message>
+    <message>
+        <source>pulling the image of %1</source>
+        <translation>Image von %1 wird geladen</translation>
+    </message>
+    <message>
+        <source>pulling %1</source>
+        <translation>%1 wird geladen</translation>
+    </message>
+    <message>
+        <source>starting the containers of %1</source>
+        <translation>Container von %1 werden gestartet</translation>
+    </message>
+    <message>
+        <source>probing %1</source>
+        <translation>Probes für %1 laufen</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3</source>
+        <translation>%1 · %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: no node fits</source>
+        <translation>%1: kein Node passt</translation>
+    </message>
+    <message numerus="yes">
+        <source>filtering %1 against %n node(s)</source>
+        <translation>
+            <numerusform>%1 wird gegen %n Node gefiltert</numerusform>
+            <numerusform>%1 wird gegen %n Nodes gefiltert</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scoring nodes for %1: %2 wins</source>
+        <translation>Nodes für %1 bewertet: %2 gewinnt</translation>
+    </message>
+    <message>
+        <source>binding %1</source>
+        <translation>Binden: %1</translation>
+    </message>
+    <message>
+        <source>%1 rejected by %2</source>
+        <translation>%1 abgelehnt von %2</translation>
+    </message>
+    <message>
+        <source>no sandbox for %1</source>
+        <translation>keine Sandbox für %1</translation>
+    </message>
+    <message>
+        <source>%1 gets IP %2</source>
+        <translation>%1 erhält IP %2</translation>
+    </message>
+    <message>
+        <source>%1 already on %2</source>
+        <translation>%1 schon auf %2</translation>
+    </message>
+    <message>
+        <source>pulled %1</source>
+        <translation>%1 geladen</translation>
+    </message>
+    <message>
+        <source>started %1 in %2</source>
+        <translation>%1 in %2 gestartet</translation>
+    </message>
+    <message>
+        <source>%1 Running, probing</source>
+        <translation>%1 Running, Probes laufen</translation>
+    </message>
+    <message>
+        <source>%1 Ready on %2</source>
+        <translation>%1 Ready auf %2</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2235 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>BackdropItem</name>
+    <message>
+        <source>a pod, in its owner&apos;s colour</source>
+        <translation>Pod（オーナーごとの色）</translation>
+    </message>
+    <message>
+        <source>held by a failed step</source>
+        <translation>失敗したステップで停止中</translation>
+    </message>
+    <message>
+        <source>selected (click a pod)</source>
+        <translation>選択中（Pod をクリック）</translation>
+    </message>
+    <message>
+        <source>being deleted</source>
+        <translation>削除中</translation>
+    </message>
+    <message>
+        <source>watch: pulses as events are delivered</source>
+        <translation>watch: イベントが届くたびに点滅</translation>
+    </message>
+</context>
+<context>
+    <name>ChartCatalog</name>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>CPU: requested vs allocatable</source>
+        <translation>CPU: 要求量と割り当て可能量</translation>
+    </message>
+    <message>
+        <source>cores</source>
+        <translation>コア</translation>
+    </message>
+    <message>
+        <source>allocatable</source>
+        <translation>割り当て可能</translation>
+    </message>
+    <message>
+        <source>requested</source>
+        <translation>要求</translation>
+    </message>
+    <message>
+        <source>Memory: requested vs allocatable</source>
+        <translation>メモリ: 要求量と割り当て可能量</translation>
+    </message>
+    <message>
+        <source>GiB</source>
+        <translation>GiB</translation>
+    </message>
+    <message>
+        <source>Pending pods and the scheduling queue</source>
+        <translation>Pending の Pod とスケジューリングキュー</translation>
+    </message>
+    <message>
+        <source>pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Pending pods</source>
+        <translation>Pending の Pod</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>backoff</translation>
+    </message>
+    <message>
+        <source>unschedulable</source>
+        <translation>unschedulable</translation>
+    </message>
+    <message>
+        <source>Scheduling latency: queue to scheduled</source>
+        <translation>スケジューリング遅延: キュー投入から割り当てまで</translation>
+    </message>
+    <message>
+        <source>%1, last minute</source>
+        <translation>%1、直近 1 分間</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>Pod startup latency: created to running</source>
+        <translation>Pod 起動遅延: 作成から Running まで</translation>
+    </message>
+    <message>
+        <source>%1 (image pulls excluded), last minute</source>
+        <translation>%1（イメージのプルを除く）、直近 1 分間</translation>
+    </message>
+    <message>
+        <source>Scheduling attempts by result</source>
+        <translation>結果別のスケジューリング試行</translation>
+    </message>
+    <message>
+        <source>attempts</source>
+        <translation>試行</translation>
+    </message>
+    <message>
+        <source>scheduled</source>
+        <translation>scheduled</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>error</translation>
+    </message>
+</context>
+<context>
+    <name>ClusterView</name>
+    <message>
+        <source>cpu requested</source>
+        <translation>CPU 要求</translation>
+    </message>
+    <message>
+        <source>memory requested</source>
+        <translation>メモリ要求</translation>
+    </message>
+    <message>
+        <source>pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>No pods</source>
+        <translation>Pod なし</translation>
+    </message>
+    <message>
+        <source>Pods · %1</source>
+        <translation>Pod · %1</translation>
+    </message>
+    <message>
+        <source>role: %1</source>
+        <translation>ロール: %1</translation>
+    </message>
+    <message>
+        <source>region: %1</source>
+        <translation>リージョン: %1</translation>
+    </message>
+    <message>
+        <source>zone: %1</source>
+        <translation>ゾーン: %1</translation>
+    </message>
+    <message>
+        <source>instance: %1</source>
+        <translation>インスタンス: %1</translation>
+    </message>
+    <message>
+        <source>hostname: %1</source>
+        <translation>ホスト名: %1</translation>
+    </message>
+    <message>
+        <source>cpu</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>mem</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>Pending: no pod is waiting for a node</source>
+        <translation>Pending: ノードを待つ Pod はありません</translation>
+    </message>
+    <message>
+        <source>Pending: 1 pod without a node</source>
+        <translation>Pending: ノード未割り当ての Pod が 1 個</translation>
+    </message>
+    <message>
+        <source>Pending: %1 pods without a node</source>
+        <translation>Pending: ノード未割り当ての Pod が %1 個</translation>
+    </message>
+    <message>
+        <source>%1 of %2 (%3)</source>
+        <translation>%1 / %2（%3）</translation>
+    </message>
+    <message>
+        <source>STATUS</source>
+        <translation>STATUS</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>Taint</translation>
+    </message>
+    <message>
+        <source>&amp;lt;none&amp;gt;</source>
+        <translation>&amp;lt;none&amp;gt;</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>ラベル</translation>
+    </message>
+    <message>
+        <source>finished pods</source>
+        <translation>終了した Pod</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Phase</source>
+        <translation>フェーズ</translation>
+    </message>
+    <message>
+        <source>Requests</source>
+        <translation>要求</translation>
+    </message>
+    <message>
+        <source>cpu %1, memory %2</source>
+        <translation>CPU %1、メモリ %2</translation>
+    </message>
+    <message>
+        <source>Controlled by</source>
+        <translation>コントローラー</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>PriorityClass</translation>
+    </message>
+    <message>
+        <source>QoS class</source>
+        <translation>QoS クラス</translation>
+    </message>
+    <message>
+        <source>PodScheduled</source>
+        <translation>PodScheduled</translation>
+    </message>
+    <message>
+        <source>Cards</source>
+        <translation>カード</translation>
+    </message>
+    <message>
+        <source>Tiles</source>
+        <translation>タイル</translation>
+    </message>
+    <message>
+        <source>Heat map</source>
+        <translation>ヒートマップ</translation>
+    </message>
+    <message>
+        <source>Colour:</source>
+        <translation>色:</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>メモリ</translation>
+    </message>
+    <message>
+        <source>requested / allocatable</source>
+        <translation>要求 / 割り当て可能</translation>
+    </message>
+    <message>
+        <source>NotReady</source>
+        <translation>NotReady</translation>
+    </message>
+    <message>
+        <source>1 node</source>
+        <translation>ノード 1 台</translation>
+    </message>
+    <message>
+        <source>%1 nodes</source>
+        <translation>ノード %1 台</translation>
+    </message>
+    <message>
+        <source> · %1 pods · %2 pending</source>
+        <translation> · Pod %1 個 · 保留中 %2 個</translation>
+    </message>
+    <message>
+        <source> · %1 NotReady</source>
+        <translation> · NotReady %1 台</translation>
+    </message>
+    <message>
+        <source> · %1 SchedulingDisabled</source>
+        <translation> · SchedulingDisabled %1 台</translation>
+    </message>
+    <message>
+        <source>%1 · Ctrl+wheel or +/− to zoom, 0 to fit</source>
+        <translation>%1 · Ctrl+ホイールまたは +/− でズーム、0 で全体表示</translation>
+    </message>
+    <message>
+        <source> · the cluster as it was at revision %1</source>
+        <translation> · リビジョン %1 時点のクラスター</translation>
+    </message>
+</context>
+<context>
+    <name>CountBadgeItem</name>
+    <message numerus="yes">
+        <source>%n pods</source>
+        <translation>
+            <numerusform>Pod %n 個</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failing</source>
+        <translation>
+            <numerusform>%n 個が失敗中</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>EventRow</name>
+    <message>
+        <source>%1 (x%2 over %3)</source>
+        <extracomment>kubectl events&apos; interval: last seen, count, since first seen (&quot;45s (x5 over 3m)&quot;).</extracomment>
+        <translation>%1 (x%2 over %3)</translation>
+    </message>
+</context>
+<context>
+    <name>EventTableModel</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>JourneyGanttView</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>JourneyLayout</name>
+    <message>
+        <source>API server</source>
+        <translation>API サーバー</translation>
+    </message>
+    <message>
+        <source>kube-apiserver</source>
+        <translation>kube-apiserver</translation>
+    </message>
+    <message>
+        <source>scheduler</source>
+        <translation>スケジューラー</translation>
+    </message>
+    <message>
+        <source>kube-scheduler</source>
+        <translation>kube-scheduler</translation>
+    </message>
+    <message>
+        <source>scheduling queue</source>
+        <translation>スケジューリングキュー</translation>
+    </message>
+    <message>
+        <source>kubelet</source>
+        <translation>kubelet</translation>
+    </message>
+    <message>
+        <source>on the pod&apos;s node</source>
+        <translation>Pod のノード上</translation>
+    </message>
+    <message>
+        <source>clients</source>
+        <translation>クライアント</translation>
+    </message>
+    <message>
+        <source>store</source>
+        <translation>ストア</translation>
+    </message>
+    <message>
+        <source>pod</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <source>watch → scheduler</source>
+        <translation>watch → スケジューラー</translation>
+    </message>
+    <message>
+        <source>watch → kubelets</source>
+        <translation>watch → kubelet</translation>
+    </message>
+    <message>
+        <source>watch → controllers</source>
+        <translation>watch → コントローラー</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectForm</name>
+    <message>
+        <source>Key</source>
+        <translation>キー</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>Metadata</source>
+        <translation>メタデータ</translation>
+    </message>
+    <message>
+        <source>Labels</source>
+        <translation>ラベル</translation>
+    </message>
+    <message>
+        <source>Containers</source>
+        <translation>コンテナ</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Image</source>
+        <translation>イメージ</translation>
+    </message>
+    <message>
+        <source>CPU request</source>
+        <translation>CPU 要求</translation>
+    </message>
+    <message>
+        <source>Memory request</source>
+        <translation>メモリ要求</translation>
+    </message>
+    <message>
+        <source>CPU limit</source>
+        <translation>CPU 制限</translation>
+    </message>
+    <message>
+        <source>Memory limit</source>
+        <translation>メモリ制限</translation>
+    </message>
+    <message>
+        <source>Scheduling</source>
+        <translation>スケジューリング</translation>
+    </message>
+    <message>
+        <source>Priority class</source>
+        <translation>PriorityClass</translation>
+    </message>
+    <message>
+        <source>Scheduler name</source>
+        <translation>スケジューラー名</translation>
+    </message>
+    <message>
+        <source>Node name (bypasses the scheduler)</source>
+        <translation>ノード名（スケジューラーを経由しない）</translation>
+    </message>
+    <message>
+        <source>Node selector</source>
+        <translation>ノードセレクター</translation>
+    </message>
+    <message>
+        <source>Tolerations</source>
+        <translation>Toleration</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>演算子</translation>
+    </message>
+    <message>
+        <source>Effect</source>
+        <translation>効果</translation>
+    </message>
+    <message>
+        <source>Seconds</source>
+        <translation>秒数</translation>
+    </message>
+    <message>
+        <source>Scheduling gates</source>
+        <translation>スケジューリングゲート</translation>
+    </message>
+    <message>
+        <source>Node affinity</source>
+        <translation>ノードアフィニティ</translation>
+    </message>
+    <message>
+        <source>Required (terms are ORed, expressions ANDed)</source>
+        <translation>必須（項は OR、式は AND で結合）</translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation>値</translation>
+    </message>
+    <message>
+        <source>Preferred</source>
+        <translation>優先</translation>
+    </message>
+    <message>
+        <source>Weight</source>
+        <translation>重み</translation>
+    </message>
+    <message>
+        <source>Pod affinity</source>
+        <translation>Pod アフィニティ</translation>
+    </message>
+    <message>
+        <source>Pod anti-affinity</source>
+        <translation>Pod アンチアフィニティ</translation>
+    </message>
+    <message>
+        <source>Required</source>
+        <translation>必須</translation>
+    </message>
+    <message>
+        <source>Topology key</source>
+        <translation>トポロジーキー</translation>
+    </message>
+    <message>
+        <source>Pods with labels</source>
+        <translation>ラベルが一致する Pod</translation>
+    </message>
+    <message>
+        <source>Namespaces</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Topology spread</source>
+        <translation>トポロジー分散</translation>
+    </message>
+    <message>
+        <source>Constraints</source>
+        <translation>制約</translation>
+    </message>
+    <message>
+        <source>Max skew</source>
+        <translation>最大スキュー</translation>
+    </message>
+    <message>
+        <source>When unsatisfiable</source>
+        <translation>満たせない場合</translation>
+    </message>
+    <message>
+        <source>Min domains</source>
+        <translation>最小ドメイン数</translation>
+    </message>
+    <message>
+        <source>Unschedulable (cordoned)</source>
+        <translation>スケジュール不可（cordon 済み）</translation>
+    </message>
+    <message>
+        <source>Taints</source>
+        <translation>Taint</translation>
+    </message>
+    <message>
+        <source>Resources (status)</source>
+        <translation>リソース（status）</translation>
+    </message>
+    <message>
+        <source>Capacity</source>
+        <translation>容量</translation>
+    </message>
+    <message>
+        <source>Allocatable</source>
+        <translation>割り当て可能</translation>
+    </message>
+    <message>
+        <source>Images present</source>
+        <translation>取得済みイメージ</translation>
+    </message>
+    <message>
+        <source>Names</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>Size (bytes)</source>
+        <translation>サイズ（バイト）</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>ワークロード</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>レプリカ数</translation>
+    </message>
+    <message>
+        <source>Selector</source>
+        <translation>セレクター</translation>
+    </message>
+    <message>
+        <source>Strategy</source>
+        <translation>戦略</translation>
+    </message>
+    <message>
+        <source>Pod template</source>
+        <translation>Pod テンプレート</translation>
+    </message>
+    <message>
+        <source>Pod labels</source>
+        <translation>Pod のラベル</translation>
+    </message>
+    <message>
+        <source>Service</source>
+        <translation>Service</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>タイプ</translation>
+    </message>
+    <message>
+        <source>Ports</source>
+        <translation>ポート</translation>
+    </message>
+    <message>
+        <source>Protocol</source>
+        <translation>プロトコル</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>ポート</translation>
+    </message>
+    <message>
+        <source>Target port</source>
+        <translation>ターゲットポート</translation>
+    </message>
+    <message>
+        <source>Node port</source>
+        <translation>ノードポート</translation>
+    </message>
+    <message>
+        <source>Priority</source>
+        <translation>優先度</translation>
+    </message>
+    <message>
+        <source>Global default</source>
+        <translation>グローバルデフォルト</translation>
+    </message>
+    <message>
+        <source>Preemption policy</source>
+        <translation>プリエンプションポリシー</translation>
+    </message>
+    <message>
+        <source>Description</source>
+        <translation>説明</translation>
+    </message>
+</context>
+<context>
+    <name>ObjectTreeModel</name>
+    <message>
+        <source>1 field</source>
+        <translation>1 フィールド</translation>
+    </message>
+    <message>
+        <source>%1 fields</source>
+        <translation>%1 フィールド</translation>
+    </message>
+    <message>
+        <source>1 item</source>
+        <translation>1 項目</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 項目</translation>
+    </message>
+</context>
+<context>
+    <name>StationItem</name>
+    <message>
+        <source>%1 failed</source>
+        <translation>失敗 %1</translation>
+    </message>
+    <message>
+        <source>%1 passed</source>
+        <extracomment>Station counters: pods that went through, pods there now, failed steps.</extracomment>
+        <translation>通過 %1</translation>
+    </message>
+    <message>
+        <source>%1 here</source>
+        <translation>滞在 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Stations</name>
+    <message>
+        <source>kubectl</source>
+        <translation>kubectl</translation>
+    </message>
+    <message>
+        <source>controllers</source>
+        <translation>コントローラー</translation>
+    </message>
+    <message>
+        <source>authentication</source>
+        <translation>認証</translation>
+    </message>
+    <message>
+        <source>authorization</source>
+        <translation>認可</translation>
+    </message>
+    <message>
+        <source>mutating admission</source>
+        <translation>Mutating Admission</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>バリデーション</translation>
+    </message>
+    <message>
+        <source>validating admission</source>
+        <translation>Validating Admission</translation>
+    </message>
+    <message>
+        <source>etcd</source>
+        <translation>etcd</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>active</translation>
+    </message>
+    <message>
+        <source>backoff</source>
+        <translation>backoff</translation>
+    </message>
+    <message>
+        <source>unschedulable</source>
+        <translation>unschedulable</translation>
+    </message>
+    <message>
+        <source>filter</source>
+        <translation>Filter</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>bind</source>
+        <translation>Bind</translation>
+    </message>
+    <message>
+        <source>admission</source>
+        <translation>アドミッション</translation>
+    </message>
+    <message>
+        <source>sandbox &amp; IP</source>
+        <translation>サンドボックスと IP</translation>
+    </message>
+    <message>
+        <source>image pull</source>
+        <translation>イメージのプル</translation>
+    </message>
+    <message>
+        <source>containers</source>
+        <translation>コンテナ</translation>
+    </message>
+    <message>
+        <source>probes</source>
+        <translation>プローブ</translation>
+    </message>
+    <message>
+        <source>Running/Ready</source>
+        <translation>Running/Ready</translation>
+    </message>
+    <message>
+        <source>endpoints</source>
+        <translation>エンドポイント</translation>
+    </message>
+</context>
+<context>
+    <name>ValueText</name>
+    <message>
+        <source>expected a whole number, got &quot;%1&quot;</source>
+        <translation>整数が必要ですが、&quot;%1&quot; が入力されました</translation>
+    </message>
+    <message>
+        <source>expected key=value pairs separated by commas, got &quot;%1&quot;</source>
+        <translation>カンマ区切りの key=value の組が必要ですが、&quot;%1&quot; が入力されました</translation>
+    </message>
+</context>
+<context>
+    <name>WatchArrowItem</name>
+    <message>
+        <source>%1 events</source>
+        <translation>イベント %1 件</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>A visual explorer of how Kubernetes places and runs pods.</source>
+        <translation>Kubernetes が Pod をどう配置し実行するかを目で見て探るツール。</translation>
+    </message>
+    <message>
+        <source>Store file (default: in memory).</source>
+        <translation>ストアのファイル（既定: メモリ上）。</translation>
+    </message>
+    <message>
+        <source>FILE</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>Scenario to run: a name from resources/scenarios (e.g. node-failure) or a file (default: single-pod-journey).</source>
+        <translation>実行するシナリオ: resources/scenarios 内の名前（例: node-failure）またはファイル（既定: single-pod-journey）。</translation>
+    </message>
+    <message>
+        <source>NAME|FILE</source>
+        <translation>名前|ファイル</translation>
+    </message>
+    <message>
+        <source>Run the scenario to this virtual time first (e.g. 30s, 2m), as fast as possible.</source>
+        <translation>まずシナリオをこの仮想時刻（例: 30s、2m）まで最高速で進めます。</translation>
+    </message>
+    <message>
+        <source>DURATION</source>
+        <translation>期間</translation>
+    </message>
+    <message>
+        <source>Select this pod (the inspector shows it).</source>
+        <translation>この Pod を選択します（インスペクターに表示）。</translation>
+    </message>
+    <message>
+        <source>NAMESPACE/POD</source>
+        <translation>NAMESPACE/POD</translation>
+    </message>
+    <message>
+        <source>Start with the dark palette.</source>
+        <translation>ダークパレットで起動します。</translation>
+    </message>
+    <message>
+        <source>Language of the user interface: en, de or ja (default: the one last chosen in View &gt; Language, else the system&apos;s).</source>
+        <translation>ユーザーインターフェースの言語: en、de、ja（既定: 表示 &gt; 言語 で最後に選んだ言語、なければシステムの言語）。</translation>
+    </message>
+    <message>
+        <source>Write journey.png, cluster.png, inspector.png, explainer.png, what-if.png, events.png, charts.png, pod-editor.png, node-editor.png and window.png into DIR once the views are loaded, then exit.</source>
+        <translation>ビューの読み込み後、journey.png、cluster.png、inspector.png、explainer.png、what-if.png、events.png、charts.png、pod-editor.png、node-editor.png、window.png を ディレクトリ に書き出して終了します。</translation>
+    </message>
+    <message>
+        <source>DIR</source>
+        <translation>ディレクトリ</translation>
+    </message>
+    <message>
+        <source>Window size (default 1920x1080 for screenshots).</source>
+        <translation>ウィンドウサイズ（スクリーンショットの既定は 1920x1080）。</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>幅x高さ</translation>
+    </message>
+    <message>
+        <source>Start from a real cluster&apos;s snapshot instead of a scenario: the output of kubectl get nodes,pods,priorityclasses -A -o yaml. Repeat it (or name more files after the options) for several files.</source>
+        <translation>シナリオの代わりに実クラスターのスナップショットから始めます: kubectl get nodes,pods,priorityclasses -A -o yaml の出力です。複数ファイルの場合は繰り返し指定します（またはオプションの後にファイルを並べます）。</translation>
+    </message>
+    <message>
+        <source>SNAPSHOT.yaml</source>
+        <translation>SNAPSHOT.yaml</translation>
+    </message>
+    <message>
+        <source>kube-scheduler&apos;s configuration: a KubeSchedulerConfiguration file (default: the scenario&apos;s, else v1.28&apos;s defaults).</source>
+        <translation>kube-scheduler の設定: KubeSchedulerConfiguration ファイル（既定: シナリオの設定、なければ v1.28 の既定値）。</translation>
+    </message>
+    <message>
+        <source>More snapshot files for --open.</source>
+        <translation>--open に渡す追加のスナップショットファイル。</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ClusterState</name>
+    <message>
+        <source>Cannot show the cluster at revision %1: %2</source>
+        <translation>リビジョン %1 時点のクラスターを表示できません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::EventLogView</name>
+    <message>
+        <source>All types</source>
+        <translation>すべてのタイプ</translation>
+    </message>
+    <message>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warning</translation>
+    </message>
+    <message>
+        <source>Show events of one type</source>
+        <translation>1 つのタイプのイベントだけを表示</translation>
+    </message>
+    <message>
+        <source>Object, e.g. pod/web</source>
+        <translation>オブジェクト（例: pod/web）</translation>
+    </message>
+    <message>
+        <source>Show the events of objects whose OBJECT (kind/name) or namespace/name contains this</source>
+        <translation>OBJECT（kind/name）または namespace/name にこれを含むオブジェクトのイベントを表示</translation>
+    </message>
+    <message>
+        <source>Search reason and message</source>
+        <translation>reason と message を検索</translation>
+    </message>
+    <message>
+        <source>Show the events with every word somewhere in TYPE, REASON, OBJECT or MESSAGE</source>
+        <translation>すべての語が TYPE、REASON、OBJECT、MESSAGE のいずれかに含まれるイベントを表示</translation>
+    </message>
+    <message>
+        <source>1 event</source>
+        <translation>イベント 1 件</translation>
+    </message>
+    <message>
+        <source>%1 events</source>
+        <translation>イベント %1 件</translation>
+    </message>
+    <message>
+        <source>%1 of 1 event</source>
+        <translation>イベント 1 件中 %1 件</translation>
+    </message>
+    <message>
+        <source>%1 of %2 events</source>
+        <translation>イベント %2 件中 %1 件</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::EventTableModel</name>
+    <message>
+        <source>Seen at %1 of virtual time</source>
+        <translation>仮想時刻 %1 に発生</translation>
+    </message>
+    <message>
+        <source>Seen %1 times: first at %2, last at %3 of virtual time</source>
+        <translation>%1 回発生: 最初は仮想時刻 %2、最後は %3</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2/%3</source>
+        <translation>%1 %2/%3</translation>
+    </message>
+    <message>
+        <source>%1
+(from %2)</source>
+        <translation>%1
+（%2 から）</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ExplainerView</name>
+    <message>
+        <source>Filters: nodes × plugins</source>
+        <translation>Filter: ノード × プラグイン</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>スコア</translation>
+    </message>
+    <message>
+        <source>What if…</source>
+        <translation>もしも…</translation>
+    </message>
+    <message>
+        <source>Why is my pod pending?</source>
+        <translation>Pod が Pending なのはなぜ？</translation>
+    </message>
+    <message>
+        <source>Select a pod: the scheduler tries it against every node and says, node by node and plugin by plugin, why it fits or not.</source>
+        <translation>Pod を選んでください。スケジューラーがすべてのノードで試し、ノードごと・プラグインごとに、収まる理由と収まらない理由を示します。</translation>
+    </message>
+    <message>
+        <source>Asking the scheduler…</source>
+        <translation>スケジューラーに問い合わせ中…</translation>
+    </message>
+    <message>
+        <source>Why is %1 pending? It fits now</source>
+        <translation>%1 が Pending なのはなぜ？ 今なら収まります</translation>
+    </message>
+    <message>
+        <source>Why is %1 on %2?</source>
+        <translation>%1 が %2 にあるのはなぜ？</translation>
+    </message>
+    <message>
+        <source>The scheduler would choose %1: %2 of %3 nodes are feasible.</source>
+        <translation>スケジューラーは %1 を選びます: %3 台中 %2 台のノードが適合します。</translation>
+    </message>
+    <message>
+        <source>Bound to %1. Tried again now, as if it were pending (it no longer counts on its node): </source>
+        <translation>%1 にバインド済み。Pending であるかのように今もう一度試しました（自分のノード上ではもう数えません）: </translation>
+    </message>
+    <message>
+        <source>Why is %1 pending?</source>
+        <translation>%1 が Pending なのはなぜ？</translation>
+    </message>
+    <message>
+        <source>%1 is bound to %2, but would not fit anywhere now</source>
+        <translation>%1 は %2 にバインドされていますが、今はどこにも収まりません</translation>
+    </message>
+    <message>
+        <source>Preemption: nominated to %1 once these pods are gone: %2</source>
+        <translation>プリエンプション: 次の Pod がなくなれば %1 に指名されます: %2</translation>
+    </message>
+    <message>
+        <source>Candidate nodes: %1</source>
+        <translation>候補ノード: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::FileMenu</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>ファイル(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Scenarios…</source>
+        <translation>シナリオ(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Scenario started</source>
+        <translation>シナリオを開始しました</translation>
+    </message>
+    <message>
+        <source>Open scenario &amp;file…</source>
+        <translation>シナリオファイルを開く(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Open scenario</source>
+        <translation>シナリオを開く</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML ファイル (*.yaml *.yml);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>%1 を開きました</translation>
+    </message>
+    <message>
+        <source>Open cluster s&amp;napshot…</source>
+        <translation>クラスタースナップショットを開く(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>kubectl get nodes,pods,priorityclasses -A -o yaml, one or several files</source>
+        <translation>kubectl get nodes,pods,priorityclasses -A -o yaml の出力（1 つまたは複数のファイル）</translation>
+    </message>
+    <message>
+        <source>Open a cluster snapshot (kubectl get -o yaml)</source>
+        <translation>クラスタースナップショットを開く（kubectl get -o yaml）</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>YAML ファイル (*.yaml *.yml *.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve scenario…</source>
+        <translation>シナリオを保存(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Save scenario</source>
+        <translation>シナリオを保存</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml)</source>
+        <translation>YAML ファイル (*.yaml)</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>%1 を保存しました</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>エクスポート(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Event log as CSV…</source>
+        <translation>イベントログを CSV で…</translation>
+    </message>
+    <message>
+        <source>Export the event log</source>
+        <translation>イベントログをエクスポート</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 に書き出しました</translation>
+    </message>
+    <message>
+        <source>Selected object as YAML…</source>
+        <translation>選択したオブジェクトを YAML で…</translation>
+    </message>
+    <message>
+        <source>Export the object</source>
+        <translation>オブジェクトをエクスポート</translation>
+    </message>
+    <message>
+        <source>Selected pod&apos;s journey as JSON…</source>
+        <translation>選択した Pod の経過を JSON で…</translation>
+    </message>
+    <message>
+        <source>Export the journey</source>
+        <translation>経過をエクスポート</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON ファイル (*.json)</translation>
+    </message>
+    <message>
+        <source>Cluster view</source>
+        <translation>クラスタービュー</translation>
+    </message>
+    <message>
+        <source>Journey view</source>
+        <translation>経過ビュー</translation>
+    </message>
+    <message>
+        <source>%1 as %2…</source>
+        <translation>%1 を %2 で…</translation>
+    </message>
+    <message>
+        <source>Export the view</source>
+        <translation>ビューをエクスポート</translation>
+    </message>
+    <message>
+        <source>&amp;Apply YAML…</source>
+        <translation>YAML を適用(&amp;A)…</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::FilterMatrixModel</name>
+    <message>
+        <source>feasible</source>
+        <translation>適合</translation>
+    </message>
+    <message>
+        <source>rejected by %1</source>
+        <translation>%1 が拒否</translation>
+    </message>
+    <message>
+        <source>%1 passes %2</source>
+        <translation>%1 は %2 を通す</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>RESULT</source>
+        <translation>結果</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::InProcessClient</name>
+    <message>
+        <source>Unknown resource type &quot;%1&quot;</source>
+        <translation>不明なリソースタイプ &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::InspectorView</name>
+    <message>
+        <source>Fields</source>
+        <translation>フィールド</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Journey</source>
+        <translation>経過</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Nothing selected</source>
+        <translation>何も選択されていません</translation>
+    </message>
+    <message>
+        <source>Click a pod or a node in any view, or an event, to inspect it here.</source>
+        <translation>任意のビューで Pod、ノード、またはイベントをクリックすると、ここで詳しく確認できます。</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>No such %1 now: it was deleted, or not created yet.</source>
+        <translation>この %1 は現在ありません: 削除されたか、まだ作成されていません。</translation>
+    </message>
+    <message>
+        <source>This %1 did not exist at %2.</source>
+        <translation>この %1 は %2 の時点では存在しませんでした。</translation>
+    </message>
+    <message>
+        <source>not scheduled</source>
+        <translation>未割り当て</translation>
+    </message>
+    <message>
+        <source>on %1</source>
+        <translation>%1 上</translation>
+    </message>
+    <message>
+        <source>IP %1</source>
+        <translation>IP %1</translation>
+    </message>
+    <message>
+        <source>allocatable %1 cpu, %2 memory, %3 pods</source>
+        <translation>割り当て可能: CPU %1、メモリ %2、Pod %3</translation>
+    </message>
+    <message>
+        <source>live</source>
+        <translation>ライブ</translation>
+    </message>
+    <message>
+        <source>as it was at %1</source>
+        <translation>%1 時点</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::JourneyGanttView</name>
+    <message>
+        <source>Select a pod to see its journey.</source>
+        <translation>Pod を選ぶと、その経過が表示されます。</translation>
+    </message>
+    <message>
+        <source>No stage of this pod&apos;s journey had begun by this moment.</source>
+        <translation>この時点では、この Pod の経過はまだ始まっていませんでした。</translation>
+    </message>
+    <message>
+        <source>at %1</source>
+        <translation>%1 時点</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::MainWindow</name>
+    <message>
+        <source>Pilothouse</source>
+        <translation>Pilothouse</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>Pods</source>
+        <translation>Pod</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>Inspector</source>
+        <translation>インスペクター</translation>
+    </message>
+    <message>
+        <source>Explainer</source>
+        <translation>解説</translation>
+    </message>
+    <message>
+        <source>Editor</source>
+        <translation>エディター</translation>
+    </message>
+    <message>
+        <source>Events</source>
+        <translation>イベント</translation>
+    </message>
+    <message>
+        <source>Charts</source>
+        <translation>グラフ</translation>
+    </message>
+    <message>
+        <source>Objects</source>
+        <translation>オブジェクト</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>シミュレーション</translation>
+    </message>
+    <message>
+        <source>Play</source>
+        <translation>再生</translation>
+    </message>
+    <message>
+        <source>Play or pause the simulation (Space)</source>
+        <translation>シミュレーションを再生・一時停止（Space）</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>一時停止</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>ステップ</translation>
+    </message>
+    <message>
+        <source>Run the next event of the simulation (Right arrow)</source>
+        <translation>シミュレーションの次の出来事を実行（右矢印）</translation>
+    </message>
+    <message>
+        <source>Nothing is scheduled: the cluster is idle.</source>
+        <translation>予定されている出来事はありません: クラスターはアイドル状態です。</translation>
+    </message>
+    <message>
+        <source>Step cycle</source>
+        <translation>1 サイクル</translation>
+    </message>
+    <message>
+        <source>Run until the scheduler has made one more scheduling attempt (Shift+Right)</source>
+        <translation>スケジューラーがスケジューリングをもう 1 回試みるまで実行（Shift+右）</translation>
+    </message>
+    <message>
+        <source>No scheduling attempt is coming: nothing is pending.</source>
+        <translation>スケジューリングの試行はありません: Pending の Pod はありません。</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1 倍</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>最高速</translation>
+    </message>
+    <message>
+        <source>Virtual seconds per wall-clock second</source>
+        <translation>実時間 1 秒あたりの仮想秒数</translation>
+    </message>
+    <message>
+        <source>Reset</source>
+        <translation>リセット</translation>
+    </message>
+    <message>
+        <source>Start the scenario again from the beginning (Ctrl+R)</source>
+        <translation>シナリオを最初からやり直す（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Simulation stopped: %1</source>
+        <translation>シミュレーションが停止しました: %1</translation>
+    </message>
+    <message>
+        <source>Timeline</source>
+        <translation>タイムライン</translation>
+    </message>
+    <message>
+        <source>Drag back to see the cluster as it was at that moment</source>
+        <translation>左へドラッグすると、その時点のクラスターを表示します</translation>
+    </message>
+    <message>
+        <source>Live</source>
+        <translation>ライブ</translation>
+    </message>
+    <message>
+        <source>Back to the present (End)</source>
+        <translation>現在に戻る（End）</translation>
+    </message>
+    <message>
+        <source>Resume here</source>
+        <translation>ここから再開</translation>
+    </message>
+    <message>
+        <source>Replay the scenario to the moment shown and go on from there; what happened after it is forgotten (Ctrl+Return)</source>
+        <translation>表示中の時点までシナリオを再実行し、そこから続けます。それ以降の出来事は破棄されます（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark palette</source>
+        <translation>ダークパレット(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;Text size</source>
+        <translation>文字サイズ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>%1%</source>
+        <translation>%1%</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Simulation</source>
+        <translation>シミュレーション(&amp;S)</translation>
+    </message>
+    <message>
+        <source>t = %1</source>
+        <translation>t = %1</translation>
+    </message>
+    <message>
+        <source>as fast as possible</source>
+        <translation>最高速</translation>
+    </message>
+    <message>
+        <source>playing</source>
+        <translation>再生中</translation>
+    </message>
+    <message>
+        <source>paused</source>
+        <translation>一時停止中</translation>
+    </message>
+    <message>
+        <source>%1 (live)</source>
+        <translation>%1（ライブ）</translation>
+    </message>
+    <message>
+        <source>%1 (past)</source>
+        <translation>%1（過去）</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>接続中</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>接続済み</translation>
+    </message>
+    <message>
+        <source>disconnected</source>
+        <translation>切断</translation>
+    </message>
+    <message>
+        <source>Control plane: %1 (%2)</source>
+        <translation>コントロールプレーン: %1（%2）</translation>
+    </message>
+    <message>
+        <source>Revision %1</source>
+        <translation>リビジョン %1</translation>
+    </message>
+    <message>
+        <source>Revision %1 (history)</source>
+        <translation>リビジョン %1（履歴）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n node(s)</source>
+        <translation>
+            <numerusform>ノード %n 台</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pod(s): %1 pending, %2 running</source>
+        <translation>
+            <numerusform>Pod %n 個: 保留中 %1、実行中 %2</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::MetricsChart</name>
+    <message>
+        <source>virtual time (s)</source>
+        <translation>仮想時刻（秒）</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ObjectTreeModel</name>
+    <message>
+        <source>Field</source>
+        <translation>フィールド</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>値</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::PodJourneyModel</name>
+    <message>
+        <source>0 s</source>
+        <translation>0 秒</translation>
+    </message>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ミリ秒</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 マイクロ秒</translation>
+    </message>
+    <message>
+        <source>%1 so far</source>
+        <translation>現在まで %1</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>段階</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>所要時間</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>詳細</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ScenarioPicker</name>
+    <message>
+        <source>Scenarios</source>
+        <translation>シナリオ</translation>
+    </message>
+    <message>
+        <source>What it shows</source>
+        <translation>何がわかるか</translation>
+    </message>
+    <message>
+        <source>What to take away</source>
+        <translation>学べること</translation>
+    </message>
+    <message>
+        <source>Start this scenario</source>
+        <translation>このシナリオを開始</translation>
+    </message>
+    <message>
+        <source>(no description)</source>
+        <translation>（説明なし）</translation>
+    </message>
+    <message>
+        <source>(no learning goal given)</source>
+        <translation>（学習目標の記載なし）</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::SchedulerMenu</name>
+    <message>
+        <source>S&amp;cheduler</source>
+        <translation>スケジューラー(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Load configuration…</source>
+        <translation>設定を読み込む(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Restart kube-scheduler with a KubeSchedulerConfiguration file</source>
+        <translation>KubeSchedulerConfiguration ファイルで kube-scheduler を再起動</translation>
+    </message>
+    <message>
+        <source>KubeSchedulerConfiguration</source>
+        <translation>KubeSchedulerConfiguration</translation>
+    </message>
+    <message>
+        <source>YAML files (*.yaml *.yml);;All files (*)</source>
+        <translation>YAML ファイル (*.yaml *.yml);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>NodeResourcesFit scoring</source>
+        <translation>NodeResourcesFit のスコアリング</translation>
+    </message>
+    <message>
+        <source>%1 (spread, the default)</source>
+        <translation>%1（分散、既定）</translation>
+    </message>
+    <message>
+        <source>%1 (pack)</source>
+        <translation>%1（詰め込み）</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 を開けません: %2</translation>
+    </message>
+    <message>
+        <source>NodeResourcesFit scoring %1</source>
+        <translation>NodeResourcesFit のスコアリング %1</translation>
+    </message>
+    <message>
+        <source>kube-scheduler restarted with %1</source>
+        <translation>kube-scheduler を %1 で再起動しました</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ScoreTableModel</name>
+    <message>
+        <source>%1  ◀ chosen</source>
+        <translation>%1  ◀ 選択</translation>
+    </message>
+    <message>
+        <source>%1 (raw %2)</source>
+        <translation>%1（生 %2）</translation>
+    </message>
+    <message>
+        <source>%1 on %2: raw %3, normalized %4, × weight %5 = %6</source>
+        <translation>%2 での %1: 生スコア %3、正規化 %4、× 重み %5 = %6</translation>
+    </message>
+    <message>
+        <source>NODE</source>
+        <translation>ノード</translation>
+    </message>
+    <message>
+        <source>TOTAL</source>
+        <translation>合計</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::WhatIfPanel</name>
+    <message>
+        <source>On the pod</source>
+        <translation>Pod 側</translation>
+    </message>
+    <message>
+        <source>On the node</source>
+        <translation>ノード側</translation>
+    </message>
+    <message>
+        <source>On the pod and the node</source>
+        <translation>Pod とノードの両方</translation>
+    </message>
+    <message>
+        <source>What would make it fit on node</source>
+        <translation>このノードに収めるには:</translation>
+    </message>
+    <message>
+        <source>Ask the scheduler</source>
+        <translation>スケジューラーに聞く</translation>
+    </message>
+    <message>
+        <source>Asking the scheduler about %1 on %2…</source>
+        <translation>%2 上の %1 についてスケジューラーに問い合わせ中…</translation>
+    </message>
+    <message>
+        <source>What-ifs are about the cluster as it is now: go Live to ask.</source>
+        <translation>「もしも」は現在のクラスターについての問いです。ライブに戻ってから聞いてください。</translation>
+    </message>
+    <message>
+        <source>Pick a node and ask: the scheduler&apos;s filter plugins work out the smallest change that lets the pod onto it.</source>
+        <translation>ノードを選んで聞いてください。スケジューラーの Filter プラグインが、Pod をそのノードに載せられる最小の変更を割り出します。</translation>
+    </message>
+    <message>
+        <source>%1 already fits on %2.</source>
+        <translation>%1 はすでに %2 に収まります。</translation>
+    </message>
+    <message>
+        <source>No single change makes %1 fit on %2.</source>
+        <translation>1 つの変更だけでは %1 を %2 に収められません。</translation>
+    </message>
+    <message>
+        <source>Each of these makes %1 pass every filter on %2 (checked by re-running the filters):</source>
+        <translation>次のどれを行っても、%1 は %2 ですべての Filter を通過します（Filter を再実行して確認済み）:</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <source>Not fixable by a change:
+%1</source>
+        <translation>変更では解決できません:
+%1</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: done</source>
+        <translation>%1: 完了</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::apply::ApplyDialog</name>
+    <message>
+        <source>Apply YAML</source>
+        <translation>YAML を適用</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>開く…</translation>
+    </message>
+    <message>
+        <source>Add manifest files (YAML or JSON) to the text; several can be chosen.</source>
+        <translation>マニフェストファイル（YAML または JSON）をテキストに追加します。複数選択できます。</translation>
+    </message>
+    <message>
+        <source>Default namespace:</source>
+        <translation>既定の Namespace:</translation>
+    </message>
+    <message>
+        <source>The namespace of objects that name none, as kubectl&apos;s current context gives it.</source>
+        <translation>Namespace を指定していないオブジェクトの Namespace（kubectl の現在のコンテキストが与えるもの）。</translation>
+    </message>
+    <message>
+        <source>Server dry run</source>
+        <translation>サーバー側ドライラン</translation>
+    </message>
+    <message>
+        <source>Apply as kubectl apply --dry-run=server: the API server admits and validates every object, nothing is stored.</source>
+        <translation>kubectl apply --dry-run=server と同じく適用します: API サーバーはすべてのオブジェクトをアドミッションとバリデーションにかけますが、何も保存しません。</translation>
+    </message>
+    <message>
+        <source>Paste manifests here (documents separated by ---), or open files.</source>
+        <translation>ここにマニフェストを貼り付けるか（ドキュメントは --- で区切る）、ファイルを開いてください。</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>ドキュメント</translation>
+    </message>
+    <message>
+        <source>Object</source>
+        <translation>オブジェクト</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>No differences.</source>
+        <translation>差分はありません。</translation>
+    </message>
+    <message>
+        <source>Diff shows here what applying the text would change: the live objects against a server dry run, as kubectl diff prints it.</source>
+        <translation>Diff を押すと、テキストを適用した場合の変更がここに表示されます: 現在のオブジェクトとサーバー側ドライランの比較を、kubectl diff と同じ形式で示します。</translation>
+    </message>
+    <message>
+        <source>What kubectl apply prints, once applied.</source>
+        <translation>適用後、kubectl apply が出力する内容。</translation>
+    </message>
+    <message>
+        <source>Diff</source>
+        <translation>Diff</translation>
+    </message>
+    <message>
+        <source>kubectl output</source>
+        <translation>kubectl の出力</translation>
+    </message>
+    <message>
+        <source>What applying would change, without changing anything (kubectl diff) — %1</source>
+        <translation>何も変更せずに、適用した場合の変更を表示（kubectl diff）— %1</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <source>Create or update every object (kubectl apply -f) — %1</source>
+        <translation>すべてのオブジェクトを作成または更新（kubectl apply -f）— %1</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Open manifests</source>
+        <translation>マニフェストを開く</translation>
+    </message>
+    <message>
+        <source>Manifests (*.yaml *.yml *.json);;All files (*)</source>
+        <translation>マニフェスト (*.yaml *.yml *.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 を開きました。</translation>
+    </message>
+    <message>
+        <source>%1, items[%2]</source>
+        <translation>%1、items[%2]</translation>
+    </message>
+    <message>
+        <source>%1 · line %2</source>
+        <translation>%1 · %2 行目</translation>
+    </message>
+    <message>
+        <source>waiting…</source>
+        <translation>待機中…</translation>
+    </message>
+    <message>
+        <source>Diffing %1 objects…</source>
+        <translation>%1 個のオブジェクトの差分を取得中…</translation>
+    </message>
+    <message>
+        <source>Applying %1 objects…</source>
+        <translation>%1 個のオブジェクトを適用中…</translation>
+    </message>
+    <message>
+        <source>would be created (%1)</source>
+        <translation>作成される（%1）</translation>
+    </message>
+    <message>
+        <source>would change (%1)</source>
+        <translation>変更される（%1）</translation>
+    </message>
+    <message>
+        <source>no changes</source>
+        <translation>変更なし</translation>
+    </message>
+    <message>
+        <source>Diffing %1 of %2…</source>
+        <translation>差分を取得中 %1 / %2…</translation>
+    </message>
+    <message>
+        <source>Applying %1 of %2…</source>
+        <translation>適用中 %1 / %2…</translation>
+    </message>
+    <message>
+        <source>%1 to create</source>
+        <translation>作成 %1</translation>
+    </message>
+    <message>
+        <source>%1 to change</source>
+        <translation>変更 %1</translation>
+    </message>
+    <message>
+        <source>%1 without changes</source>
+        <translation>変更なし %1</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>失敗 %1</translation>
+    </message>
+    <message>
+        <source>Diff (server dry run): %1.</source>
+        <translation>Diff（サーバー側ドライラン）: %1。</translation>
+    </message>
+    <message>
+        <source>%1 created</source>
+        <translation>作成 %1</translation>
+    </message>
+    <message>
+        <source>%1 configured</source>
+        <translation>構成 %1</translation>
+    </message>
+    <message>
+        <source>%1 unchanged</source>
+        <translation>変更なし %1</translation>
+    </message>
+    <message>
+        <source>Applied (server dry run): %1.</source>
+        <translation>適用しました（サーバー側ドライラン）: %1。</translation>
+    </message>
+    <message>
+        <source>Applied: %1.</source>
+        <translation>適用しました: %1。</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::clusterview::ClusterView</name>
+    <message>
+        <source>Cluster view</source>
+        <translation>クラスタービュー</translation>
+    </message>
+    <message>
+        <source>No nodes at this moment</source>
+        <translation>この時点ではノードがありません</translation>
+    </message>
+    <message>
+        <source>Why not on %1? %2</source>
+        <translation>なぜ %1 に載らない？ %2</translation>
+    </message>
+    <message>
+        <source>Drop %1 on a node to ask why it is not there</source>
+        <translation>%1 をノードにドロップすると、そこにない理由を確かめられます</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::FieldTable</name>
+    <message>
+        <source>Term</source>
+        <translation>項</translation>
+    </message>
+    <message>
+        <source>Add expression</source>
+        <translation>式を追加</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>追加</translation>
+    </message>
+    <message>
+        <source>Add term</source>
+        <translation>項を追加</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>行を削除</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::ObjectDraft</name>
+    <message>
+        <source>the editor holds one object: expected one YAML document with a mapping</source>
+        <translation>エディターが扱うのは 1 つのオブジェクトです: マッピングを持つ YAML ドキュメントが 1 つ必要です</translation>
+    </message>
+    <message>
+        <source>kind: the editor holds a %1; create other kinds with Apply YAML</source>
+        <translation>kind: エディターが扱っているのは %1 です。ほかの kind は Apply YAML で作成してください</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::ObjectEditor</name>
+    <message>
+        <source>New</source>
+        <translation>新規</translation>
+    </message>
+    <message>
+        <source>Reload (discard my edits)</source>
+        <translation>再読み込み（編集を破棄）</translation>
+    </message>
+    <message>
+        <source>Merge my edits onto the latest</source>
+        <translation>編集内容を最新版にマージ</translation>
+    </message>
+    <message>
+        <source>Form</source>
+        <translation>フォーム</translation>
+    </message>
+    <message>
+        <source>YAML</source>
+        <translation>YAML</translation>
+    </message>
+    <message>
+        <source>Cordon</source>
+        <translation>Cordon</translation>
+    </message>
+    <message>
+        <source>Drain</source>
+        <translation>Drain</translation>
+    </message>
+    <message>
+        <source>kubectl drain --ignore-daemonsets --delete-emptydir-data --force: cordon the node, then evict its pods</source>
+        <translation>kubectl drain --ignore-daemonsets --delete-emptydir-data --force: ノードを cordon してから、その Pod を退避（evict）します</translation>
+    </message>
+    <message>
+        <source>Fail node</source>
+        <translation>ノードを障害に</translation>
+    </message>
+    <message>
+        <source>The machine stops: its kubelet posts no more status (the node lifecycle controller notices)</source>
+        <translation>マシンが停止し、kubelet がステータスを送らなくなります（ノードライフサイクルコントローラーが検知します）</translation>
+    </message>
+    <message>
+        <source>Recover node</source>
+        <translation>ノードを復旧</translation>
+    </message>
+    <message>
+        <source>Evict</source>
+        <translation>退避</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>置き換え</translation>
+    </message>
+    <message>
+        <source>kubectl replace --force: delete the pod, then create it as edited (most of a pod&apos;s spec cannot be updated)</source>
+        <translation>kubectl replace --force: Pod を削除し、編集したとおりに作り直します（Pod の spec の大部分は更新できないため）</translation>
+    </message>
+    <message>
+        <source>Edit owner</source>
+        <translation>オーナーを編集</translation>
+    </message>
+    <message>
+        <source>Open the Deployment or ReplicaSet that made this pod (scale it, roll out a new image)</source>
+        <translation>この Pod を作成した Deployment または ReplicaSet を開きます（スケール、新しいイメージのロールアウト）</translation>
+    </message>
+    <message>
+        <source>Apply</source>
+        <translation>適用</translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation>ドライラン</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>元に戻す</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>Nothing to edit</source>
+        <translation>編集対象がありません</translation>
+    </message>
+    <message>
+        <source>New %1 %2</source>
+        <translation>新規 %1 %2</translation>
+    </message>
+    <message>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <source>Read-only: the views show a past moment. Go Live to edit.</source>
+        <translation>読み取り専用: ビューは過去の時点を表示しています。編集するにはライブに戻ってください。</translation>
+    </message>
+    <message>
+        <source>This object was deleted.</source>
+        <translation>このオブジェクトは削除されました。</translation>
+    </message>
+    <message>
+        <source>The object changed since you opened it (applying will report a Conflict).</source>
+        <translation>開いた後にオブジェクトが変更されました（適用すると Conflict が報告されます）。</translation>
+    </message>
+    <message>
+        <source>Not created yet: Apply creates it.</source>
+        <translation>まだ作成されていません: 適用すると作成されます。</translation>
+    </message>
+    <message>
+        <source>Unsaved changes (resourceVersion %1).</source>
+        <translation>未保存の変更あり（resourceVersion %1）</translation>
+    </message>
+    <message>
+        <source>As stored (resourceVersion %1).</source>
+        <translation>保存済みのまま（resourceVersion %1）</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <translation>%2 上で %1</translation>
+    </message>
+    <message>
+        <source>%1, not scheduled</source>
+        <translation>%1、未割り当て</translation>
+    </message>
+    <message>
+        <source>Uncordon</source>
+        <translation>Uncordon</translation>
+    </message>
+    <message>
+        <source>Conflict: %1
+Reload to start again from the latest version, or merge your edits onto it and check them before applying again.</source>
+        <translation>Conflict: %1
+再読み込みして最新版からやり直すか、編集内容を最新版にマージし、確認してからもう一度適用してください。</translation>
+    </message>
+    <message>
+        <source>Reloaded: resourceVersion %1</source>
+        <translation>再読み込みしました: resourceVersion %1</translation>
+    </message>
+    <message>
+        <source>Your edits were merged onto resourceVersion %1: check them, then Apply.</source>
+        <translation>編集内容を resourceVersion %1 にマージしました。確認してから適用してください。</translation>
+    </message>
+    <message>
+        <source>Delete %1?</source>
+        <translation>%1 を削除しますか？</translation>
+    </message>
+    <message>
+        <source>node/%1 failed: its kubelet stopped</source>
+        <translation>node/%1 が障害状態になりました: kubelet が停止しました</translation>
+    </message>
+    <message>
+        <source>node/%1 recovered: its kubelet runs again</source>
+        <translation>node/%1 が復旧しました: kubelet が再び動いています</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::ObjectForm</name>
+    <message>
+        <source>Select a node or a pod (or create an object) to edit it.</source>
+        <translation>編集するノードか Pod を選択してください（またはオブジェクトを新規作成）。</translation>
+    </message>
+    <message>
+        <source>%1 has no form: edit it in the YAML view.</source>
+        <translation>%1 にはフォームがありません: YAML ビューで編集してください。</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::editor::YamlView</name>
+    <message>
+        <source>line %1: </source>
+        <translation>%1 行目: </translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::journey::JourneyModel</name>
+    <message>
+        <source>last: %1</source>
+        <translation>直近: %1</translation>
+    </message>
+    <message>
+        <source>its node</source>
+        <translation>そのノード</translation>
+    </message>
+    <message>
+        <source>POST pod %1</source>
+        <translation>POST pod %1</translation>
+    </message>
+    <message>
+        <source>%1 creates %2</source>
+        <translation>%1 が %2 を作成</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pods waiting</source>
+        <translation>
+            <numerusform>Pod %n 個が待機中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 waiting</source>
+        <translation>%1 が待機中</translation>
+    </message>
+    <message>
+        <source>filtering %1</source>
+        <translation>%1 をフィルタリング中</translation>
+    </message>
+    <message>
+        <source>admitting %1 on %2</source>
+        <translation>%2 で %1 をアドミッション中</translation>
+    </message>
+    <message>
+        <source>creating the sandbox of %1</source>
+        <translation>%1 のサンドボックスを作成中</translation>
+    </message>
+    <message>
+        <source>pulling the image of %1</source>
+        <translation>%1 のイメージをプル中</translation>
+    </message>
+    <message>
+        <source>pulling %1</source>
+        <translation>%1 をプル中</translation>
+    </message>
+    <message>
+        <source>starting the containers of %1</source>
+        <translation>%1 のコンテナを起動中</translation>
+    </message>
+    <message>
+        <source>probing %1</source>
+        <translation>%1 をプローブ中</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2: %3</source>
+        <translation>%1 · %2: %3</translation>
+    </message>
+    <message>
+        <source>%1: no node fits</source>
+        <translation>%1: 収まるノードがありません</translation>
+    </message>
+    <message numerus="yes">
+        <source>filtering %1 against %n node(s)</source>
+        <translation>
+            <numerusform>%1 を %n 台のノードでフィルタリング中</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>scoring nodes for %1: %2 wins</source>
+        <translation>%1 のノードを採点中: %2 が勝ち</translation>
+    </message>
+    <message>
+        <source>binding %1</source>
+        <translation>バインド中: %1</translation>
+    </message>
+    <message>
+        <source>%1 rejected by %2</source>
+        <translation>%1 は %2 に拒否されました</translation>
+    </message>
+    <message>
+        <source>no sandbox for %1</source>
+        <translation>%1 のサンドボックスを作れません</translation>
+    </message>
+    <message>
+        <source>%1 gets IP %2</source>
+        <translation>%1 に IP %2 を割り当て</translation>
+    </message>
+    <message>
+        <source>%1 already on %2</source>
+        <translation>%1 は %2 に取得済み</translation>
+    </message>
+    <message>
+        <source>pulled %1</source>
+        <translation>%1 をプル済み</translation>
+    </message>
+    <message>
+        <source>started %1 in %2</source>
+        <translation>%2 で %1 を起動</translation>
+    </message>
+    <message>
+        <source>%1 Running, probing</source>
+        <translation>%1 は Running、プローブ中</translation>
+    </message>
+    <message>
+        <source>%1 Ready on %2</source>
+        <translation>%1 が %2 で Ready</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,155 @@
+#include "mainwindow/file_menu.h"
+
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+
+#include "apply/apply_dialog.h"
+#include "client/control_plane_client.h"
+#include "cluster/scenario_writer.h"
+#include "cluster/snapshot_scenario.h"
+#include "clusterview/cluster_view.h"
+#include "events/event_log_view.h"
+#include "events/event_filter_proxy_model.h"
+#include "inspector/inspector_view.h"
+#include "journey/journey_view.h"
+#include "mainwindow/exports.h"
+#include "mainwindow/main_window.h"
+#include "mainwindow/scenario_picker.h"
+#include "models/selection_model.h"
+#include "session/embedded_session.h"
+
+namespace pilothouse::ui {
+
+FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session)
+    : QMenu(tr("&File"), window), window_(window), session_(session) {
+    setObjectName(QStringLiteral("fileMenu"));
+    if (session_) {
+        QAction* scenarios = addAction(tr("&Scenarios…"));
+        scenarios->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+        connect(scenarios, &QAction::triggered, this, [this] {
+            ScenarioPicker picker(window_);
+            picker.setCurrent(QString::fromStdString(session_->scenario().name));
+            if (picker.exec() != QDialog::Accepted) return;
+            auto s = picker.scenario();
+            report(s ? startScenario(std::move(*s)) : s.status(), tr("Scenario started"));
+        });
+        connect(addAction(tr("Open scenario &file…")), &QAction::triggered, this, [this] {
+            const QString path = QFileDialog::getOpenFileName(window_, tr("Open scenario"), QString(), tr("YAML files (*.yaml *.yml);;All files (*)"));
+            if (!path.isEmpty()) report(openScenarioFile(path), tr("Opened %1").arg(QFileInfo(path).fileName()));
+        });
+        QAction* snapshot = addAction(tr("Open cluster s&napshot…"));
+        snapshot->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
+        snapshot->setToolTip(tr("kubectl get nodes,pods,priorityclasses -A -o yaml, one or several files"));
+        connect(snapshot, &QAction::triggered, this, [this] {
+            const QStringList paths = QFileDialog::getOpenFileNames(window_, tr("Open a cluster snapshot (kubectl get -o yaml)"), QString(),
+                                                                    tr("YAML files (*.yaml *.yml *.json);;All files (*)"));
+            if (!paths.isEmpty()) report(openSnapshot(paths), tr("Opened %1").arg(QFileInfo(paths.front()).fileName()));
+        });
+        QAction* save = addAction(tr("Sa&ve scenario…"));
+        save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
+        connect(save, &QAction::triggered, this, [this] {
+            const QString path = askSave(tr("Save scenario"), QString::fromStdString(session_->scenario().name) + QStringLiteral(".yaml"),
+                                         tr("YAML files (*.yaml)"));
+            if (!path.isEmpty()) report(saveScenario(path), tr("Saved %1").arg(path));
+        });
+        addSeparator();
+    }
+    // kubectl apply -f: paste or open manifests, see the dry-run diff, apply.
+    QAction* apply = addAction(tr("&Apply YAML…"));
+    apply->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
+    connect(apply, &QAction::triggered, this, [this] {
+        auto* dialog = new apply::ApplyDialog(*window_->client(), window_);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    addSeparator();
+    QMenu* exports = addMenu(tr("&Export"));
+    connect(exports->addAction(tr("Event log as CSV…")), &QAction::triggered, this, [this] {
+        const QString path = askSave(tr("Export the event log"), QStringLiteral("events.csv"), tr("CSV files (*.csv)"));
+        if (!path.isEmpty()) report(exportEventLog(path), tr("Wrote %1").arg(path));
+    });
+    connect(exports->addAction(tr("Selected object as YAML…")), &QAction::triggered, this, [this] {
+        const QString name = window_->selection()->selected().name;
+        const QString path = askSave(tr("Export the object"), (name.isEmpty() ? QStringLiteral("object") : name) + QStringLiteral(".yaml"),
+                                     tr("YAML files (*.yaml)"));
+        if (!path.isEmpty()) report(exportObjectYaml(path), tr("Wrote %1").arg(path));
+    });
+    connect(exports->addAction(tr("Selected pod's journey as JSON…")), &QAction::triggered, this, [this] {
+        const QString name = window_->selection()->selected().name;
+        const QString path = askSave(tr("Export the journey"), (name.isEmpty() ? QStringLiteral("journey") : name) + QStringLiteral("-journey.json"),
+                                     tr("JSON files (*.json)"));
+        if (!path.isEmpty()) report(exportJourney(path), tr("Wrote %1").arg(path));
+    });
+    exports->addSeparator();
+    for (const auto& [view, label] : {std::pair{QStringLiteral("cluster"), tr("Cluster view")}, {QStringLiteral("journey"), tr("Journey view")}}) {
+        for (const QString& ext : {QStringLiteral("png"), QStringLiteral("svg")}) {
+            connect(exports->addAction(tr("%1 as %2…").arg(label, ext.toUpper())), &QAction::triggered, this, [this, view, ext] {
+                const QString path = askSave(tr("Export the view"), view + QLatin1Char('.') + ext, ext.toUpper() + QStringLiteral(" (*.") + ext + QLatin1Char(')'));
+                if (!path.isEmpty()) report(exportView(view, path), tr("Wrote %1").arg(path));
+            });
+        }
+    }
+}
+
+QString FileMenu::askSave(const QString& title, const QString& suggested, const QString& filter) {
+    return QFileDialog::getSaveFileName(window_, title, suggested, filter);
+}
+
+void FileMenu::report(const Status& status, const QString& done) {
+    if (status.isOk()) emit message(done, true);
+    else emit message(QString::fromStdString(status.message()), false);
+}
+
+Status FileMenu::startScenario(cluster::Scenario scenario) {
+    if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
+    return session_->replaceScenario(std::move(scenario));
+}
+
+Status FileMenu::openScenarioFile(const QString& path) {
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Status(StatusCode::NotFound, "cannot open \"" + path.toStdString() + "\": " + f.errorString().toStdString());
+    std::vector<std::string> warnings;
+    auto s = cluster::loadScenario(f.readAll().toStdString(), path.toStdString(), &warnings);
+    if (!s) return s.status();
+    return startScenario(std::move(*s));
+}
+
+Status FileMenu::openSnapshot(const QStringList& paths) {
+    std::vector<std::string> files;
+    for (const QString& p : paths) files.push_back(p.toStdString());
+    std::vector<std::string> warnings;
+    auto s = cluster::scenarioFromSnapshotFiles(files, &warnings);
+    if (!s) return s.status();
+    return startScenario(std::move(*s));
+}
+
+Status FileMenu::saveScenario(const QString& path) {
+    if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
+    return exports::writeFile(path, QByteArray::fromStdString(cluster::writeScenario(session_->scenarioWithRecordedActions())));
+}
+
+Status FileMenu::exportEventLog(const QString& path) {
+    return exports::writeFile(path, exports::tableCsv(*window_->eventLogView()->proxy()));
+}
+
+Status FileMenu::exportObjectYaml(const QString& path) {
+    const QString yaml = window_->inspectorView()->yaml();
+    if (yaml.isEmpty()) return Status(StatusCode::FailedPrecondition, "select an object first (it did not exist at the moment shown)");
+    return exports::writeFile(path, yaml.toUtf8());
+}
+
+Status FileMenu::exportJourney(const QString& path) {
+    const ObjectRef selected = window_->selection()->selected();
+    if (selected.resource != QLatin1String("pods")) return Status(StatusCode::FailedPrecondition, "select a pod first");
+    return exports::writeFile(path, exports::journeyJson(selected.key(), window_->client()->journeysSince(0, size_t(-1))));
+}
+
+Status FileMenu::exportView(const QString& view, const QString& path) {
+    QWidget* w = view == QLatin1String("journey") ? static_cast<QWidget*>(window_->journeyView())
+                                                   : static_cast<QWidget*>(window_->clusterView());
+    return exports::writeView(w, path);
+}
+
+}  // namespace pilothouse::ui

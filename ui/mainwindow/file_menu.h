@@ -1,0 +1,46 @@
+// The File menu: start over from a built-in scenario (with its description and learning goal), a
+// scenario file or a real cluster's snapshot; save the scenario as played (its objects, its
+// actions and the user's, so that opening it replays the same run); export the event log (CSV),
+// the selected object (YAML), the selected pod's journey (JSON) and the cluster and journey views
+// (PNG or SVG). Each item asks for its file, then calls the function of the same name (tests call
+// those directly); the outcome comes as message().
+#pragma once
+
+#include <QMenu>
+
+#include "cluster/scenario.h"
+#include "util/status.h"
+
+namespace pilothouse::ui {
+
+class EmbeddedSession;
+class MainWindow;
+
+class FileMenu final : public QMenu {
+    Q_OBJECT
+public:
+    // `session`: null when the window shows a remote control plane (no scenario items then).
+    FileMenu(MainWindow* window, EmbeddedSession* session);
+
+    Status startScenario(cluster::Scenario scenario);
+    Status openScenarioFile(const QString& path);
+    Status openSnapshot(const QStringList& paths);
+    Status saveScenario(const QString& path);
+    Status exportEventLog(const QString& path);
+    Status exportObjectYaml(const QString& path);
+    Status exportJourney(const QString& path);
+    // view: "cluster" or "journey"; PNG or SVG by the extension.
+    Status exportView(const QString& view, const QString& path);
+
+signals:
+    void message(const QString& text, bool ok);
+
+private:
+    void report(const Status& status, const QString& done);
+    QString askSave(const QString& title, const QString& suggested, const QString& filter);
+
+    MainWindow* window_;
+    EmbeddedSession* session_;
+};
+
+}  // namespace pilothouse::ui
