@@ -16,7 +16,6 @@
 #include <cstdio>
 
 #include "client/in_process_client.h"
-#include "api/object.h"
 #include "cluster/components.h"
 #include "cluster/scenario.h"
 #include "cluster/snapshot_scenario.h"
@@ -24,6 +23,7 @@
 #include "mainwindow/main_window.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
+#include "session/scenario_file.h"
 #include "theme/theme.h"
 
 int main(int argc, char** argv) {
@@ -117,13 +117,7 @@ int main(int argc, char** argv) {
         QString scenarioPath = parser.value(scenario);
         if (!QFileInfo::exists(scenarioPath) && QFileInfo::exists(QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml")))
             scenarioPath = QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml");
-        QFile file(scenarioPath);
-        if (!file.open(QIODevice::ReadOnly)) {
-            std::fprintf(stderr, "error: cannot open \"%s\": %s\n", scenarioPath.toUtf8().constData(),
-                         file.errorString().toUtf8().constData());
-            return 2;
-        }
-        auto loaded = pilothouse::cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
+        auto loaded = pilothouse::ui::readScenarioFile(scenarioPath, &warnings);
         if (!loaded) {
             std::fprintf(stderr, "error: %s\n", loaded.status().message().c_str());
             return 2;
@@ -147,14 +141,9 @@ int main(int argc, char** argv) {
     }
     // A snapshot is opened to see why its pending pods are pending: the first is selected.
     QString firstPending;
-    for (const auto& m : start.objects) {
-        if (m.kind != "Pod" || !firstPending.isEmpty() || snapshots.isEmpty()) continue;
-        const auto* spec = m.raw.find("spec");
-        const auto* nodeName = spec ? spec->find("nodeName") : nullptr;
-        if (nodeName && nodeName->isString() && !nodeName->asString().empty()) continue;
-        const auto& meta = pilothouse::api::metadata(*m.object);
-        firstPending = QString::fromStdString((meta.namespace_().empty() ? std::string("default") : meta.namespace_()) + "/" + meta.name());
-    }
+    if (!snapshots.isEmpty())
+        if (const auto pending = pilothouse::cluster::unboundPods(start); !pending.empty())
+            firstPending = QString::fromStdString(pending.front());
     auto session = pilothouse::ui::EmbeddedSession::start(parser.value(store).toStdString(), std::move(start));
     if (!session) {
         std::fprintf(stderr, "error: %s\n", session.status().message().c_str());

@@ -1,5 +1,6 @@
 #include "cluster/scenario_runner.h"
 
+#include "api/display_name.h"
 #include "api/object.h"
 #include "api/scheme.h"
 
@@ -7,10 +8,7 @@ namespace pilothouse::cluster {
 
 namespace {
 
-// kubectl's "deployment.apps/web" naming.
-std::string displayName(const api::ResourceType& type, const std::string& name) {
-    return type.singular + (type.group.empty() ? "" : "." + type.group) + "/" + name;
-}
+using api::displayName;
 
 // kubectl delete's --cascade as the propagationPolicy it sends (background by default).
 std::string propagationPolicy(const std::string& cascade) {

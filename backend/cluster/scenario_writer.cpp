@@ -27,7 +27,9 @@ codec::Value actionValue(const ScenarioAction& a) {
 
 }  // namespace
 
-std::string writeScenario(const Scenario& scenario) {
+std::string writeScenario(const Scenario& scenario) { return writeScenario(scenario, scenario.actions); }
+
+std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAction>& actions) {
     codec::Value doc = codec::Value::object();
     doc.set("apiVersion", "pilothouse.dev/v1alpha1");
     doc.set("kind", "Scenario");
@@ -36,9 +38,9 @@ std::string writeScenario(const Scenario& scenario) {
     if (!scenario.description.empty()) spec.set("description", scenario.description);
     if (!scenario.learningGoal.empty()) spec.set("learningGoal", scenario.learningGoal);
     spec.set("seed", int64_t(scenario.seed));
-    codec::Value actions = codec::Value::array();
-    for (const auto& a : scenario.actions) actions.push(actionValue(a));
-    spec.set("actions", std::move(actions));
+    codec::Value list = codec::Value::array();
+    for (const auto& a : actions) list.push(actionValue(a));
+    spec.set("actions", std::move(list));
     std::string out = "# Written by Pilothouse: open it with pilothouse --scenario FILE or pilothousectl simulate -f FILE.\n";
     out += codec::toYaml(doc);
     if (!scenario.schedulerConfiguration.empty()) {

@@ -12,5 +12,7 @@
 namespace pilothouse::cluster {
 
 std::string writeScenario(const Scenario& scenario);
+// The same with other actions (the scenario's own and then those a user performed).
+std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAction>& actions);
 
 }  // namespace pilothouse::cluster

@@ -8,6 +8,7 @@
 
 #include "api/object.h"
 #include "api/scheme.h"
+#include "core_v1.pb.h"
 
 namespace pilothouse::cluster {
 
@@ -55,7 +56,7 @@ StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, 
     Scenario s;
     std::vector<codec::Manifest> objects;
     std::set<std::string> namespaces, declaredNamespaces;
-    int nodes = 0, pods = 0, pending = 0;
+    int nodes = 0, pods = 0;
     bool ownersDropped = false;
     codec::LoadOptions options;
     options.unknownKinds = codec::UnknownKinds::Keep;
@@ -80,12 +81,7 @@ StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, 
             if (m.type->namespaced) namespaces.insert(meta.namespace_().empty() ? "default" : meta.namespace_());
             if (m.kind == "Namespace") declaredNamespaces.insert(meta.name());
             if (m.kind == "Node") ++nodes;
-            if (m.kind == "Pod") {
-                ++pods;
-                const codec::Value* spec = m.raw.find("spec");
-                const codec::Value* nodeName = spec ? spec->find("nodeName") : nullptr;
-                if (!nodeName || !nodeName->isString() || nodeName->asString().empty()) ++pending;
-            }
+            if (m.kind == "Pod") ++pods;
             objects.push_back(std::move(m));
         }
     }
@@ -112,6 +108,7 @@ StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, 
     std::stable_sort(objects.begin(), objects.end(),
                      [](const codec::Manifest& a, const codec::Manifest& b) { return creationRank(a.kind) < creationRank(b.kind); });
     s.objects = std::move(objects);
+    const size_t pending = unboundPods(s).size();
     std::string names;
     for (const auto& f : files) names += (names.empty() ? "" : ", ") + std::filesystem::path(f.path).filename().string();
     s.name = stem(files.front().path);
@@ -123,6 +120,18 @@ StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, 
         "Why is a pod pending? Select it: the explainer shows kube-scheduler's FailedScheduling message, every node "
         "against every filter plugin, and the smallest change that would make it fit.";
     return s;
+}
+
+std::vector<std::string> unboundPods(const Scenario& scenario) {
+    std::vector<std::string> out;
+    for (const auto& m : scenario.objects) {
+        if (m.kind != "Pod" || !m.object) continue;
+        const auto& pod = static_cast<const k8s::io::api::core::v1::Pod&>(*m.object);
+        if (!pod.spec().node_name().empty()) continue;
+        const std::string& ns = pod.metadata().namespace_();
+        out.push_back((ns.empty() ? std::string("default") : ns) + "/" + pod.metadata().name());
+    }
+    return out;
 }
 
 StatusOr<Scenario> scenarioFromSnapshotFiles(const std::vector<std::string>& paths, std::vector<std::string>* warnings) {

@@ -30,6 +30,10 @@ struct SnapshotFile {
 // Errors name the file and document (YAML syntax, an object that cannot be decoded); a file with
 // no object in it is an error. Kinds not served are skipped with a warning.
 StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, std::vector<std::string>* warnings);
+// The scenario's Pods without spec.nodeName ("namespace/name"), in the order they are created:
+// those the scheduler will try.
+std::vector<std::string> unboundPods(const Scenario& scenario);
+
 StatusOr<Scenario> scenarioFromSnapshotFiles(const std::vector<std::string>& paths, std::vector<std::string>* warnings);
 
 }  // namespace pilothouse::cluster

@@ -8,6 +8,7 @@
 #include "api/codec/json.h"
 #include "api/codec/manifest.h"
 #include "api/codec/proto_json.h"
+#include "api/display_name.h"
 #include "api/codec/yaml.h"
 #include "api/object.h"
 #include "apiserver/patch.h"
@@ -410,14 +411,7 @@ std::string ApplyObject::location() const {
 }
 
 std::string ApplyObject::displayName() const {
-    if (!type)
-        return name;
-    std::string kind = type->kind;
-    std::transform(kind.begin(), kind.end(), kind.begin(),
-                   [](unsigned char c) { return char(std::tolower(c)); });
-    if (!type->group.empty())
-        kind += "." + type->group;
-    return kind + "/" + name;
+    return type ? api::displayName(*type, name) : name;
 }
 
 std::string ApplyObject::infoString() const {

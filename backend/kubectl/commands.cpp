@@ -18,6 +18,7 @@
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/validation.h"
 #include "controlplane/control_plane.h"
+#include "api/display_name.h"
 #include "kubectl/apply.h"
 #include "kubectl/list_output.h"
 #include "kubectl/schedule_command.h"
@@ -115,13 +116,7 @@ StatusOr<Args> parseArgs(const std::vector<std::string>& in) {
     return a;
 }
 
-// "pod/web", "deployment.apps/web": how kubectl names an object in its messages.
-std::string displayName(const api::ResourceType& type, const std::string& name) {
-    std::string kind = type.kind;
-    std::transform(kind.begin(), kind.end(), kind.begin(), ::tolower);
-    if (!type.group.empty()) kind += "." + type.group;
-    return kind + "/" + name;
-}
+using api::displayName;
 
 // "Error from server (NotFound): ..." — kubectl's form for API errors.
 std::string serverError(const Status& st, const std::string& context = {}) {

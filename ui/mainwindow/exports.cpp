@@ -32,9 +32,7 @@ QByteArray tableCsv(const QAbstractItemModel& model) {
     for (int r = 0; r < model.rowCount(); ++r) {
         fields.clear();
         for (int c = 0; c < model.columnCount(); ++c) {
-            // The full text where a cell shows it shortened (its tooltip), else what it shows.
-            const QModelIndex index = model.index(r, c);
-            fields << csvField(index.data(Qt::DisplayRole).toString());
+            fields << csvField(model.index(r, c).data(Qt::DisplayRole).toString());
         }
         out += fields.join(QLatin1Char(',')) + QStringLiteral("\r\n");
     }

@@ -1,6 +1,5 @@
 #include "mainwindow/file_menu.h"
 
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 
@@ -18,6 +17,7 @@
 #include "mainwindow/scenario_picker.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
+#include "session/scenario_file.h"
 
 namespace pilothouse::ui {
 
@@ -107,11 +107,7 @@ Status FileMenu::startScenario(cluster::Scenario scenario) {
 }
 
 Status FileMenu::openScenarioFile(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Status(StatusCode::NotFound, "cannot open \"" + path.toStdString() + "\": " + f.errorString().toStdString());
-    std::vector<std::string> warnings;
-    auto s = cluster::loadScenario(f.readAll().toStdString(), path.toStdString(), &warnings);
+    auto s = readScenarioFile(path);
     if (!s) return s.status();
     return startScenario(std::move(*s));
 }
@@ -127,7 +123,7 @@ Status FileMenu::openSnapshot(const QStringList& paths) {
 
 Status FileMenu::saveScenario(const QString& path) {
     if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
-    return exports::writeFile(path, QByteArray::fromStdString(cluster::writeScenario(session_->scenarioWithRecordedActions())));
+    return exports::writeFile(path, QByteArray::fromStdString(cluster::writeScenario(session_->scenario(), session_->actionsToSave())));
 }
 
 Status FileMenu::exportEventLog(const QString& path) {

@@ -2,7 +2,6 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -10,19 +9,10 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include "session/scenario_file.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
-
-namespace {
-StatusOr<cluster::Scenario> readScenario(const QString& path) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return Status(StatusCode::NotFound, "cannot open \"" + path.toStdString() + "\": " + f.errorString().toStdString());
-    std::vector<std::string> warnings;
-    return cluster::loadScenario(f.readAll().toStdString(), path.toStdString(), &warnings);
-}
-}  // namespace
 
 ScenarioPicker::ScenarioPicker(QWidget* parent) : QDialog(parent) {
     setWindowTitle(tr("Scenarios"));
@@ -41,7 +31,7 @@ ScenarioPicker::ScenarioPicker(QWidget* parent) : QDialog(parent) {
     }
     const QDir dir(QStringLiteral(":/scenarios"));
     for (const QString& file : dir.entryList({QStringLiteral("*.yaml")}, QDir::Files, QDir::Name)) {
-        auto s = readScenario(dir.filePath(file));
+        auto s = readScenarioFile(dir.filePath(file));
         if (!s) continue;  // the built-in ones are tested to load
         if (s->name.empty()) s->name = QFileInfo(file).completeBaseName().toStdString();
         list_->addItem(QString::fromStdString(s->name));
@@ -99,7 +89,7 @@ void ScenarioPicker::showScenario(int row) {
 StatusOr<cluster::Scenario> ScenarioPicker::scenario() const {
     const int row = list_->currentRow();
     if (row < 0 || size_t(row) >= paths_.size()) return Status(StatusCode::FailedPrecondition, "no scenario picked");
-    return readScenario(paths_[size_t(row)]);
+    return readScenarioFile(paths_[size_t(row)]);
 }
 
 }  // namespace pilothouse::ui

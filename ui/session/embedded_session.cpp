@@ -3,12 +3,15 @@
 #include <QFile>
 #include <QTimer>
 
+#include <algorithm>
+
 #include "api/codec/manifest.h"
 #include "api/codec/yaml.h"
 #include "scheduler/apis/config/load.h"
 #include "api/object.h"
 #include "cluster/components.h"
 #include "cluster/scenario_recorder.h"
+#include "session/scenario_file.h"
 #include "sim/runner.h"
 
 namespace pilothouse::ui {
@@ -24,18 +27,10 @@ EmbeddedSession::~EmbeddedSession() = default;
 
 StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::string& storePath,
                                                                   const QString& scenarioPath) {
-    cluster::Scenario scenario;
-    if (!scenarioPath.isEmpty()) {
-        QFile file(scenarioPath);
-        if (!file.open(QIODevice::ReadOnly))
-            return Status(StatusCode::NotFound, "cannot open \"" + scenarioPath.toStdString() + "\": " +
-                                                    file.errorString().toStdString());
-        std::vector<std::string> warnings;
-        auto loaded = cluster::loadScenario(file.readAll().toStdString(), scenarioPath.toStdString(), &warnings);
-        if (!loaded) return loaded.status();
-        scenario = std::move(*loaded);
-    }
-    return start(storePath, std::move(scenario));
+    if (scenarioPath.isEmpty()) return start(storePath, cluster::Scenario{});
+    auto loaded = readScenarioFile(scenarioPath);
+    if (!loaded) return loaded.status();
+    return start(storePath, std::move(*loaded));
 }
 
 StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::string& storePath, cluster::Scenario scenario) {
@@ -254,31 +249,9 @@ Status EmbeddedSession::controlNode(const std::string& action, const std::string
     return st;
 }
 
-cluster::Scenario EmbeddedSession::scenarioWithRecordedActions() const {
-    cluster::Scenario out;
-    out.name = scenario_.name;
-    out.description = scenario_.description;
-    out.learningGoal = scenario_.learningGoal;
-    out.seed = scenario_.seed;
-    out.schedulerConfiguration = scenario_.schedulerConfiguration;
-    out.schedulerConfigurationSource = scenario_.schedulerConfigurationSource;
-    for (const auto& m : scenario_.objects) {
-        codec::Manifest copy;
-        copy.source = m.source;
-        copy.document = m.document;
-        copy.item = m.item;
-        copy.apiVersion = m.apiVersion;
-        copy.kind = m.kind;
-        copy.type = m.type;
-        copy.raw = m.raw;
-        if (m.object) {
-            copy.object.reset(m.object->New());
-            copy.object->CopyFrom(*m.object);
-        }
-        out.objects.push_back(std::move(copy));
-    }
-    out.actions.assign(scenario_.actions.begin(), scenario_.actions.begin() + std::ptrdiff_t(scenarioActions_));
-    out.actions.insert(out.actions.end(), recorded_.begin(), recorded_.end());
+std::vector<cluster::ScenarioAction> EmbeddedSession::actionsToSave() const {
+    std::vector<cluster::ScenarioAction> out(scenario_.actions.begin(), scenario_.actions.begin() + std::ptrdiff_t(scenarioActions_));
+    out.insert(out.end(), recorded_.begin(), recorded_.end());
     return out;
 }
 
@@ -316,13 +289,14 @@ Status EmbeddedSession::configureScheduler(const std::string& yaml, const std::s
 scheduler::config::KubeSchedulerConfiguration EmbeddedSession::schedulerConfigurationAt(sim::Duration at) const {
     auto initial = cluster::schedulerConfigurationOf(scenario_);
     auto config = initial ? std::move(*initial) : scheduler::config::defaultConfiguration();
-    // The actions run in time order (ties in file order); the last one by `at` is in force. Each
-    // was checked when it was read or recorded.
+    // The actions run in time order (ties in file order: the scenario's own, then the recorded
+    // ones); the last one by `at` is in force. Each was checked when it was read or recorded.
     const cluster::ScenarioAction* last = nullptr;
-    for (const auto& a : scenario_.actions)
+    auto consider = [&](const cluster::ScenarioAction& a) {
         if (a.action == "configureScheduler" && a.at <= at && (!last || a.at >= last->at)) last = &a;
-    for (const auto& a : recorded_)
-        if (a.action == "configureScheduler" && a.at <= at && (!last || a.at >= last->at)) last = &a;
+    };
+    std::for_each(scenario_.actions.begin(), scenario_.actions.begin() + std::ptrdiff_t(scenarioActions_), consider);
+    std::for_each(recorded_.begin(), recorded_.end(), consider);
     if (last) {
         if (auto c = scheduler::config::loadConfiguration(codec::toYaml(last->configuration), last->where); c) config = std::move(*c);
     }

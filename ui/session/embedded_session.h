@@ -52,9 +52,9 @@ public:
     // The scenario as played: its objects, its actions and then the recorded ones (as of the last
     // reset or rewind).
     const cluster::Scenario& scenario() const { return scenario_; }
-    // The scenario to save: its objects and scheduler configuration, its own actions and then
-    // every action the user performed so far (cluster/scenario_writer.h writes it).
-    cluster::Scenario scenarioWithRecordedActions() const;
+    // The actions a saved scenario replays: the scenario's own, then every action the user
+    // performed so far (cluster/scenario_writer.h writes them with the scenario's objects).
+    std::vector<cluster::ScenarioAction> actionsToSave() const;
     // Starts over from another scenario (a built-in one, a file, a snapshot): what the user did
     // is forgotten, the cluster is built again at virtual time 0 (clusterReplaced()).
     Status replaceScenario(cluster::Scenario scenario);
