@@ -8,7 +8,7 @@ packages=(
   qt6-translations-l10n fonts-noto-cjk
   libsqlite3-dev libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
   libyaml-cpp-dev
-  python3-grpcio python3-protobuf python3-yaml
+  python3-grpcio python3-protobuf python3-yaml openssl
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -892,6 +892,10 @@
         <source>More snapshot files for --open.</source>
         <translation>Weitere Snapshot-Dateien für --open.</translation>
     </message>
+    <message>
+        <source>Open a workspace saved with File &gt; Save workspace: the cluster at the moment it was saved.</source>
+        <translation>Einen mit Datei &gt; Arbeitsbereich speichern gesicherten Arbeitsbereich öffnen: der Cluster im Moment des Speicherns.</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
@@ -1156,6 +1160,42 @@
     <message>
         <source>&amp;Apply YAML…</source>
         <translation>YAML &amp;anwenden…</translation>
+    </message>
+    <message>
+        <source>Pilothouse workspaces (%1);;All files (*)</source>
+        <translation>Pilothouse-Arbeitsbereiche (%1);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>&amp;Arbeitsbereich öffnen…</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>Arbeitsbereich öffnen</translation>
+    </message>
+    <message>
+        <source>Save wor&amp;kspace…</source>
+        <translation>Arbeitsbereich spei&amp;chern…</translation>
+    </message>
+    <message>
+        <source>The store file with the whole history, and what replays this session to the present moment</source>
+        <translation>Die Datei des Speichers mit der ganzen Geschichte und dem, was diese Sitzung bis zum jetzigen Moment wiederholt</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>Arbeitsbereich speichern</translation>
+    </message>
+    <message>
+        <source>Saved workspace %1</source>
+        <translation>Arbeitsbereich %1 gespeichert</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>&amp;Einstellungen…</translation>
+    </message>
+    <message>
+        <source>Opened workspace %1</source>
+        <translation>Arbeitsbereich %1 geöffnet</translation>
     </message>
 </context>
 <context>
@@ -1550,6 +1590,85 @@
     <message>
         <source>Detail</source>
         <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>Einstellungen</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>Simulation</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>So schnell wie möglich</translation>
+    </message>
+    <message>
+        <source>Speed at start:</source>
+        <translation>Geschwindigkeit beim Start:</translation>
+    </message>
+    <message>
+        <source>Start playing when a window opens</source>
+        <translation>Abspielen, sobald sich ein Fenster öffnet</translation>
+    </message>
+    <message>
+        <source>100M (the default)</source>
+        <translation>100M (Standard)</translation>
+    </message>
+    <message>
+        <source>Bytes per second each simulated node pulls images at, as a Kubernetes quantity: 20M, 12.5Mi, 1G. Used by scenarios started from now on that do not set spec.imagePullBandwidth.</source>
+        <translation>Bytes pro Sekunde, mit denen jeder simulierte Node Images lädt, als Kubernetes-Quantity: 20M, 12.5Mi, 1G. Gilt für ab jetzt gestartete Szenarien, die spec.imagePullBandwidth nicht selbst setzen.</translation>
+    </message>
+    <message>
+        <source>Image pull bandwidth (bytes/s):</source>
+        <translation>Bandbreite für Image-Pulls (Bytes/s):</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>Darstellung</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>Hell</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>Dunkel</translation>
+    </message>
+    <message>
+        <source>Palette:</source>
+        <translation>Farbpalette:</translation>
+    </message>
+    <message>
+        <source>For projectors: 150 % or 200 % reads from the back of a room</source>
+        <translation>Für Beamer: 150 % oder 200 % sind auch hinten im Raum lesbar</translation>
+    </message>
+    <message>
+        <source>Text size:</source>
+        <translation>Textgröße:</translation>
+    </message>
+    <message>
+        <source>Colour of %1 pods</source>
+        <translation>Farbe der Pods in %1</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Pod phase colours:</source>
+        <translation>Farben der Pod-Phasen:</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (Standard)</translation>
     </message>
 </context>
 <context>

@@ -890,6 +890,10 @@
         <source>More snapshot files for --open.</source>
         <translation>--open に渡す追加のスナップショットファイル。</translation>
     </message>
+    <message>
+        <source>Open a workspace saved with File &gt; Save workspace: the cluster at the moment it was saved.</source>
+        <translation>ファイル &gt; ワークスペースを保存 で保存したワークスペースを開きます: 保存した時点のクラスターです。</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
@@ -1154,6 +1158,42 @@
     <message>
         <source>&amp;Apply YAML…</source>
         <translation>YAML を適用(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Pilothouse workspaces (%1);;All files (*)</source>
+        <translation>Pilothouse ワークスペース (%1);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Open &amp;workspace…</source>
+        <translation>ワークスペースを開く(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>Open workspace</source>
+        <translation>ワークスペースを開く</translation>
+    </message>
+    <message>
+        <source>Save wor&amp;kspace…</source>
+        <translation>ワークスペースを保存(&amp;K)…</translation>
+    </message>
+    <message>
+        <source>The store file with the whole history, and what replays this session to the present moment</source>
+        <translation>全履歴を含むストアファイルと、このセッションを現在の時点まで再生するための情報</translation>
+    </message>
+    <message>
+        <source>Save workspace</source>
+        <translation>ワークスペースを保存</translation>
+    </message>
+    <message>
+        <source>Saved workspace %1</source>
+        <translation>ワークスペース %1 を保存しました</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>設定(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Opened workspace %1</source>
+        <translation>ワークスペース %1 を開きました</translation>
     </message>
 </context>
 <context>
@@ -1546,6 +1586,85 @@
     <message>
         <source>Detail</source>
         <translation>詳細</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>設定</translation>
+    </message>
+    <message>
+        <source>Simulation</source>
+        <translation>シミュレーション</translation>
+    </message>
+    <message>
+        <source>%1×</source>
+        <translation>%1×</translation>
+    </message>
+    <message>
+        <source>As fast as possible</source>
+        <translation>最高速</translation>
+    </message>
+    <message>
+        <source>Speed at start:</source>
+        <translation>開始時の速度:</translation>
+    </message>
+    <message>
+        <source>Start playing when a window opens</source>
+        <translation>ウィンドウを開いたら再生を始める</translation>
+    </message>
+    <message>
+        <source>100M (the default)</source>
+        <translation>100M (既定)</translation>
+    </message>
+    <message>
+        <source>Bytes per second each simulated node pulls images at, as a Kubernetes quantity: 20M, 12.5Mi, 1G. Used by scenarios started from now on that do not set spec.imagePullBandwidth.</source>
+        <translation>各シミュレーションノードがイメージを取得する速度 (バイト/秒)。Kubernetes の quantity で指定します: 20M、12.5Mi、1G。これから開始するシナリオのうち spec.imagePullBandwidth を指定していないものに使われます。</translation>
+    </message>
+    <message>
+        <source>Image pull bandwidth (bytes/s):</source>
+        <translation>イメージ取得の帯域幅 (バイト/秒):</translation>
+    </message>
+    <message>
+        <source>Appearance</source>
+        <translation>外観</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>Palette:</source>
+        <translation>パレット:</translation>
+    </message>
+    <message>
+        <source>For projectors: 150 % or 200 % reads from the back of a room</source>
+        <translation>プロジェクター向け: 150 % や 200 % なら部屋の後ろからも読めます</translation>
+    </message>
+    <message>
+        <source>Text size:</source>
+        <translation>文字サイズ:</translation>
+    </message>
+    <message>
+        <source>Colour of %1 pods</source>
+        <translation>%1 の Pod の色</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>既定</translation>
+    </message>
+    <message>
+        <source>Pod phase colours:</source>
+        <translation>Pod のフェーズの色:</translation>
+    </message>
+    <message>
+        <source>%1 (default)</source>
+        <translation>%1 (既定)</translation>
     </message>
 </context>
 <context>

@@ -21,6 +21,7 @@
 #include "cluster/snapshot_scenario.h"
 #include "i18n/language.h"
 #include "mainwindow/main_window.h"
+#include "preferences/preferences.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
 #include "session/scenario_file.h"
@@ -62,6 +63,9 @@ int main(int argc, char** argv) {
     QCommandLineOption open(QStringLiteral("open"),
                             text(QT_TRANSLATE_NOOP("main", "Start from a real cluster's snapshot instead of a scenario: the output of kubectl get nodes,pods,priorityclasses -A -o yaml. Repeat it (or name more files after the options) for several files.")),
                             text(QT_TRANSLATE_NOOP("main", "SNAPSHOT.yaml")));
+    QCommandLineOption workspace(QStringLiteral("workspace"),
+                                 text(QT_TRANSLATE_NOOP("main", "Open a workspace saved with File > Save workspace: the cluster at the moment it was saved.")),
+                                 text(QT_TRANSLATE_NOOP("main", "FILE")));
     QCommandLineOption schedulerConfig(QStringLiteral("scheduler-config"),
                                        text(QT_TRANSLATE_NOOP("main", "kube-scheduler's configuration: a KubeSchedulerConfiguration file (default: the scenario's, else v1.28's defaults).")),
                                        text(QT_TRANSLATE_NOOP("main", "FILE")));
@@ -78,7 +82,7 @@ int main(int argc, char** argv) {
                                   text(QT_TRANSLATE_NOOP("main", "DIR")));
     QCommandLineOption size(QStringLiteral("size"), text(QT_TRANSLATE_NOOP("main", "Window size (default 1920x1080 for screenshots).")),
                             text(QT_TRANSLATE_NOOP("main", "WxH")));
-    parser.addOptions({store, scenario, open, schedulerConfig, at, select, dark, lang, screenshot, size});
+    parser.addOptions({store, scenario, open, workspace, schedulerConfig, at, select, dark, lang, screenshot, size});
     parser.addPositionalArgument(QStringLiteral("SNAPSHOT.yaml"), text(QT_TRANSLATE_NOOP("main", "More snapshot files for --open.")),
                                  QStringLiteral("[SNAPSHOT.yaml...]"));
     parser.process(app);
@@ -102,6 +106,10 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "error: --open and --scenario cannot both be given\n");
         return 2;
     }
+    if (parser.isSet(workspace) && (!snapshots.isEmpty() || parser.isSet(scenario) || parser.isSet(schedulerConfig))) {
+        std::fprintf(stderr, "error: --workspace cannot be combined with --open, --scenario or --scheduler-config\n");
+        return 2;
+    }
     pilothouse::cluster::Scenario start;
     std::vector<std::string> warnings;
     if (!snapshots.isEmpty()) {
@@ -113,7 +121,7 @@ int main(int argc, char** argv) {
             return 2;
         }
         start = std::move(*loaded);
-    } else {
+    } else if (!parser.isSet(workspace)) {
         QString scenarioPath = parser.value(scenario);
         if (!QFileInfo::exists(scenarioPath) && QFileInfo::exists(QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml")))
             scenarioPath = QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml");
@@ -139,6 +147,9 @@ int main(int argc, char** argv) {
             return 2;
         }
     }
+    // The user's preferences (File > Preferences…); screenshots use the defaults.
+    const auto preferences = parser.isSet(screenshot) ? pilothouse::ui::Preferences{} : pilothouse::ui::Preferences::load();
+    preferences.fillScenario(start);
     // A snapshot is opened to see why its pending pods are pending: the first is selected.
     QString firstPending;
     if (!snapshots.isEmpty())
@@ -148,6 +159,18 @@ int main(int argc, char** argv) {
     if (!session) {
         std::fprintf(stderr, "error: %s\n", session.status().message().c_str());
         return 2;
+    }
+    if (preferences.startSpeed == 0) (*session)->setAsFastAsPossible(true);
+    else if (auto st = (*session)->setSpeed(preferences.startSpeed); !st.isOk()) std::fprintf(stderr, "warning: %s\n", st.message().c_str());
+    std::string workspaceSelection;
+    if (parser.isSet(workspace)) {
+        auto opened = (*session)->openWorkspace(parser.value(workspace).toStdString());
+        if (!opened) {
+            std::fprintf(stderr, "error: %s\n", opened.status().message().c_str());
+            return 2;
+        }
+        if (!opened->warning.empty()) std::fprintf(stderr, "warning: %s\n", opened->warning.c_str());
+        workspaceSelection = opened->selection;
     }
     if (parser.isSet(at)) {
         auto d = pilothouse::cluster::parseDuration(parser.value(at).toStdString());
@@ -178,6 +201,10 @@ int main(int argc, char** argv) {
         window.selection()->select(pilothouse::ui::ObjectRef::pod(parser.value(select)));
     } else if (!firstPending.isEmpty()) {
         window.selection()->select(pilothouse::ui::ObjectRef::pod(firstPending));
+    } else if (const QStringList parts = QString::fromStdString(workspaceSelection).split(QLatin1Char('/')); parts.size() == 3) {
+        window.selection()->select(pilothouse::ui::ObjectRef{parts[0], parts[1], parts[2]});
+    } else if (parts.size() == 2) {
+        window.selection()->select(pilothouse::ui::ObjectRef{parts[0], QString(), parts[1]});
     }
     int w = 1280, h = 800;
     if (parser.isSet(screenshot)) w = 1920, h = 1080;
@@ -194,8 +221,9 @@ int main(int argc, char** argv) {
     if (parser.isSet(size) || parser.isSet(screenshot) || !QSettings().contains(QStringLiteral("mainwindow/geometry")))
         window.resize(w, h);
     window.show();
-    // A newcomer sees the scenario run at once; screenshots keep the moment asked for.
-    if (!parser.isSet(screenshot)) (*session)->setPlaying(true);
+    // A newcomer sees the scenario run at once (unless the preferences say otherwise); screenshots
+    // keep the moment asked for.
+    if (!parser.isSet(screenshot) && !parser.isSet(workspace) && preferences.playOnStart) (*session)->setPlaying(true);
     if (parser.isSet(screenshot)) {
         const QString dir = parser.value(screenshot);
         QDir().mkpath(dir);

@@ -5,6 +5,7 @@
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/util/message_differencer.h>
 #include <google/protobuf/wire_format_lite.h>
+#include <algorithm>
 #include <set>
 
 #include "api/codec/manifest.h"
@@ -12,6 +13,7 @@
 #include "api/labels.h"
 #include "api/object.h"
 #include "util/rfc3339.h"
+#include "apiserver/continue_token.h"
 #include "apiserver/errors.h"
 #include "apiserver/patch.h"
 #include "apiserver/registry/defaults.h"
@@ -485,18 +487,54 @@ public:
             return resp_;
         }
         const int64_t cost = s_.config_.costs.storageReadNanos;
-        auto result = s_.store_.list(registry::namespacePrefix(*req_.type, req_.namespace_),
-                                     req_.resourceVersion);
-        if (!result) return fail(kStageStorage, "etcd", fromStoreError(result.status(), qualified_, ""), cost);
-        for (const auto& kv : result->items) {
-            auto obj = decodeStored(*req_.type, kv);
+        const std::string prefix = registry::namespacePrefix(*req_.type, req_.namespace_);
+        // Chunked lists (etcd3 store's GetList): a continue token fixes both the revision and
+        // the key to resume at.
+        const bool paging = !req_.continueToken.empty();
+        int64_t atRevision = req_.resourceVersion;
+        std::string startKey;
+        if (paging) {
+            if (req_.resourceVersion != 0) {
+                resp_.status = newBadRequest("specifying resource version is not allowed when using continue");
+                return resp_;
+            }
+            auto position = decodeContinue(req_.continueToken, prefix);
+            if (!position) {
+                resp_.status = position.status();
+                return resp_;
+            }
+            atRevision = position->revision;
+            startKey = position->startKey;
+        }
+        auto result = s_.store_.list(prefix, atRevision);
+        if (!result) {
+            if (paging && result.status().code() == StatusCode::OutOfRange)
+                return fail(kStageStorage, "etcd",
+                            newResourceExpired("The provided continue parameter is too old to display a consistent "
+                                               "list result. You can start a new list without the continue parameter."),
+                            cost);
+            return fail(kStageStorage, "etcd", fromStoreError(result.status(), qualified_, ""), cost);
+        }
+        const auto& items = result->items;
+        auto it = std::lower_bound(items.begin(), items.end(), startKey,
+                                   [](const store::KeyValue& kv, const std::string& key) { return kv.key < key; });
+        for (; it != items.end(); ++it) {
+            if (req_.limit > 0 && int64_t(resp_.items.size()) == req_.limit) break;
+            auto obj = decodeStored(*req_.type, *it);
             if (!obj) return fail(kStageStorage, "etcd", obj.status(), cost);
             if (filter->matches(**obj)) resp_.items.push_back(std::move(*obj));
+        }
+        if (it != items.end()) {
+            // More keys remain after the last one examined: resume just after it.
+            resp_.continueToken = encodeContinue(std::prev(it)->key + '\0', prefix, result->revision);
+            // The count of what remains is only exact when nothing is filtered out.
+            if (req_.labelSelector.empty() && req_.fieldSelector.empty())
+                resp_.remainingItemCount = int64_t(items.end() - it);
         }
         resp_.listRevision = result->revision;
         record(kStageStorage, "etcd", true,
                "listed " + std::to_string(resp_.items.size()) + " " + qualified_ + " at revision " +
-                   std::to_string(result->revision),
+                   std::to_string(result->revision) + (resp_.continueToken.empty() ? "" : " (more remain)"),
                cost);
         return resp_;
     }

@@ -4,7 +4,8 @@
 //   authentication -> authorization -> [decode, defaulting] -> mutating admission -> validation
 //   -> validating admission -> storage (the versioned store, etcd's role)
 //
-// Verbs: create, get, list, watch, update, patch (merge and JSON patch), delete, and the
+// Verbs: create, get, list (with limit/continue chunks: continue_token.h), watch, update, patch
+// (merge and JSON patch), delete, and the
 // pods/binding, pods/eviction (registry/eviction.h: PodDisruptionBudgets), pods/status and
 // nodes/status subresources (status for every kind that has one).
 // Errors are Kubernetes' (see errors.h): 401, 403, 404, 409 AlreadyExists/Conflict, 410, 422, 429.
@@ -21,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -53,6 +55,11 @@ struct Request {
     PatchType patchType = PatchType::Merge;
     std::string labelSelector;
     std::string fieldSelector;
+    // list: at most this many items (0 = all); when more remain, Response::continueToken is set.
+    int64_t limit = 0;
+    // list: the continue token of the previous chunk (continue_token.h); the list resumes after
+    // that chunk's last key, at that chunk's revision. Not allowed with resourceVersion.
+    std::string continueToken;
     // get/list: 0 = the latest state; otherwise the state at exactly that revision (history).
     // watch: changes after this revision (0 = from now).
     int64_t resourceVersion = 0;
@@ -76,6 +83,8 @@ struct Response {
     std::unique_ptr<google::protobuf::Message> object;               // single-object verbs
     std::vector<std::unique_ptr<google::protobuf::Message>> items;  // list
     int64_t listRevision = 0;                                         // list
+    std::string continueToken;       // list: set when a limited list has more (ListMeta.continue)
+    std::optional<int64_t> remainingItemCount;  // list: with continueToken, when no selectors
     RequestTrace trace;
     std::vector<std::string> warnings;
     bool ok() const { return status.isOk(); }

@@ -25,6 +25,9 @@ namespace pilothouse::cluster {
 struct ClusterOptions {
     std::string storePath = ":memory:";
     uint64_t seed = 1;
+    // How fast the simulated nodes pull images, bytes per second (0: the kubelet's default);
+    // a scenario's spec.imagePullBandwidth.
+    double imagePullBytesPerSecond = 0;
     // Settling stops with an error after this many rounds at one instant (a component that always
     // reports work would otherwise spin forever).
     int maxSettleRounds = 10'000;

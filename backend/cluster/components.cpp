@@ -23,6 +23,16 @@ StatusOr<scheduler::config::KubeSchedulerConfiguration> schedulerConfigurationOf
     return scheduler::config::loadConfiguration(scenario.schedulerConfiguration, scenario.schedulerConfigurationSource);
 }
 
+StatusOr<ClusterOptions> clusterOptionsOf(const Scenario& scenario, const std::string& storePath) {
+    ClusterOptions options;
+    options.storePath = storePath;
+    options.seed = scenario.seed;
+    auto bandwidth = imagePullBytesPerSecond(scenario.imagePullBandwidth);
+    if (!bandwidth) return bandwidth.status().withContext("spec.imagePullBandwidth: ");
+    options.imagePullBytesPerSecond = *bandwidth;
+    return options;
+}
+
 StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     Cluster& cluster, const scheduler::config::KubeSchedulerConfiguration* schedulerConfig) {
     scheduler::SchedulerOptions so;
@@ -76,6 +86,7 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     // The nodes' kubelets.
     kubelet::KubeletOptions ko;
     ko.seed = cluster.options().seed;
+    if (cluster.options().imagePullBytesPerSecond > 0) ko.pullBandwidthBytesPerSecond = cluster.options().imagePullBytesPerSecond;
     auto agents = std::make_unique<NodeAgents>(server, clock, &cluster.journeys(), ko);
     NodeAgents* nodes = agents.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(agents)));

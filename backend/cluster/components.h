@@ -19,4 +19,7 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
 // document, or v1.28's defaults.
 StatusOr<scheduler::config::KubeSchedulerConfiguration> schedulerConfigurationOf(const Scenario& scenario);
 
+// The cluster a scenario runs on: its seed and image pull bandwidth, the store at `storePath`.
+StatusOr<ClusterOptions> clusterOptionsOf(const Scenario& scenario, const std::string& storePath = ":memory:");
+
 }  // namespace pilothouse::cluster

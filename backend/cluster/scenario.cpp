@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "api/codec/yaml.h"
+#include "api/resource/quantity.h"
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::cluster {
@@ -135,6 +136,14 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
 
 }  // namespace
 
+StatusOr<double> imagePullBytesPerSecond(const std::string& quantity) {
+    if (quantity.empty()) return 0.0;
+    auto q = resource::Quantity::parse(quantity);
+    if (!q) return Status(StatusCode::InvalidArgument, "\"" + quantity + "\": " + q.status().message());
+    if (q->sign() <= 0) return Status(StatusCode::InvalidArgument, "\"" + quantity + "\": must be greater than 0 (bytes per second)");
+    return q->asApproximateFloat64();
+}
+
 StatusOr<sim::Duration> parseDuration(const std::string& text) {
     // Go's time.ParseDuration: a sequence of decimal numbers with units (ns us ms s m h).
     if (text.empty()) return Status(StatusCode::InvalidArgument, "invalid duration \"\"");
@@ -200,6 +209,12 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
             if (const codec::Value* seed = spec->find("seed")) {
                 if (!seed->isInt() || seed->asInt() < 0) return fieldError(where, "spec.seed", "must be a non-negative integer");
                 s.seed = uint64_t(seed->asInt());
+            }
+            if (const codec::Value* bandwidth = spec->find("imagePullBandwidth")) {
+                auto text = bandwidth->isString() ? bandwidth->asString() : bandwidth->isInt() ? std::to_string(bandwidth->asInt()) : std::string();
+                auto bytes = imagePullBytesPerSecond(text);
+                if (!bytes) return fieldError(where, "spec.imagePullBandwidth", bytes.status().message());
+                s.imagePullBandwidth = text;
             }
             if (const codec::Value* actions = spec->find("actions")) {
                 if (!actions->isArray()) return fieldError(where, "spec.actions", "expected a list");

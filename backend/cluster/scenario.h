@@ -8,6 +8,7 @@
 //     description: What happens to pods when their node stops. (what the scenario shows)
 //     learningGoal: Pods are evicted 300 s after ... (optional: what a learner should take away)
 //     seed: 7
+//     imagePullBandwidth: 20M   (optional: bytes per second each node pulls images at)
 //     actions:
 //     - {at: 30s, action: failNode, node: node-2}
 //     - {at: 1m, action: scale, kind: Deployment, name: web, replicas: 5}
@@ -62,6 +63,9 @@ struct Scenario {
     std::string description;
     std::string learningGoal;
     uint64_t seed = 1;
+    // spec.imagePullBandwidth: how fast every simulated node pulls images, a quantity of bytes
+    // per second ("100M", "12.5Mi"); "" = the kubelet's default (100M).
+    std::string imagePullBandwidth;
     // The KubeSchedulerConfiguration document kube-scheduler starts with, as YAML ("" when none:
     // the defaults), and its place ("file: document 2") for messages.
     std::string schedulerConfiguration;
@@ -75,6 +79,10 @@ struct Scenario {
 // scenario without actions (seed 1).
 StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source, std::vector<std::string>* warnings);
 StatusOr<Scenario> loadScenarioFile(const std::string& path, std::vector<std::string>* warnings);
+
+// spec.imagePullBandwidth's value in bytes per second: a positive quantity ("" = the kubelet's
+// default). The error text says what is wrong with it.
+StatusOr<double> imagePullBytesPerSecond(const std::string& quantity);
 
 // Go's time.ParseDuration for the units scenarios use: "300ms", "1.5s", "2m", "1h30m".
 StatusOr<sim::Duration> parseDuration(const std::string& text);

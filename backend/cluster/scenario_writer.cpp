@@ -38,6 +38,7 @@ std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAc
     if (!scenario.description.empty()) spec.set("description", scenario.description);
     if (!scenario.learningGoal.empty()) spec.set("learningGoal", scenario.learningGoal);
     spec.set("seed", int64_t(scenario.seed));
+    if (!scenario.imagePullBandwidth.empty()) spec.set("imagePullBandwidth", scenario.imagePullBandwidth);
     codec::Value list = codec::Value::array();
     for (const auto& a : actions) list.push(actionValue(a));
     spec.set("actions", std::move(list));

@@ -303,9 +303,13 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
     } else {
         for (const auto& action : scenario->actions) until = std::max(until, action.at + std::chrono::minutes(2));
     }
-    cluster::ClusterOptions options;
-    options.seed = a.seed.value_or(scenario->seed);
-    auto c = cluster::Cluster::create(options);
+    auto options = cluster::clusterOptionsOf(*scenario);
+    if (!options) {
+        err << "error: " << options.status().message() << "\n";
+        return 1;
+    }
+    options->seed = a.seed.value_or(scenario->seed);
+    auto c = cluster::Cluster::create(*options);
     if (!c) {
         err << "error: " << c.status().message() << "\n";
         return 1;
@@ -342,7 +346,7 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
     if (a.output == "json") {
         Value doc = Value::object();
         doc.set("scenario", scenario->name);
-        doc.set("seed", Value(int64_t(options.seed)));
+        doc.set("seed", Value(int64_t(options->seed)));
         doc.set("until", seconds(epoch + until, epoch));
         Value actions = Value::array();
         for (const auto& r : runner.results()) {
@@ -382,7 +386,7 @@ int cmdSimulate(const std::vector<std::string>& args, std::ostream& out, std::os
         out << codec::toJson(doc) << "\n";
         return 0;
     }
-    out << "Scenario " << (scenario->name.empty() ? a.scenario : scenario->name) << " (seed " << options.seed << "), "
+    out << "Scenario " << (scenario->name.empty() ? a.scenario : scenario->name) << " (seed " << options->seed << "), "
         << formatSeconds(std::chrono::duration<double>(until).count()) << " of virtual time\n";
     if (!scenario->description.empty()) out << scenario->description << "\n";
     Table actions;

@@ -243,10 +243,18 @@ void Scheduler::onNode(store::EventType type, std::shared_ptr<const Node> node) 
     auto same = [](const auto& a, const auto& b) { return MessageDifferencer::Equals(a, b); };
     if (old->spec().unschedulable() != node->spec().unschedulable())
         queue_->moveAllToActiveOrBackoffQueue(queue::NodeSpecUnschedulableChange);
-    if (!same(old->status(), node->status()) &&
-        (old->status().allocatable_size() != node->status().allocatable_size() ||
-         !std::equal(old->status().allocatable().begin(), old->status().allocatable().end(), node->status().allocatable().begin(),
-                     [](const auto& a, const auto& b) { return a.first == b.first && a.second == b.second; })))
+    // Compared key by key: two equal protobuf maps need not iterate in the same order (a
+    // comparison in iteration order would see changes that are not there, now and then, and
+    // make runs differ).
+    auto sameAllocatable = [](const auto& a, const auto& b) {
+        if (a.size() != b.size()) return false;
+        for (const auto& [name, quantity] : a) {
+            auto it = b.find(name);
+            if (it == b.end() || it->second != quantity) return false;
+        }
+        return true;
+    };
+    if (!same(old->status(), node->status()) && !sameAllocatable(old->status().allocatable(), node->status().allocatable()))
         queue_->moveAllToActiveOrBackoffQueue(queue::NodeAllocatableChange);
     std::map<std::string, std::string> oldLabels(old->metadata().labels().begin(), old->metadata().labels().end());
     std::map<std::string, std::string> newLabels(node->metadata().labels().begin(), node->metadata().labels().end());

@@ -1,6 +1,7 @@
 #include "store/sqlite_store.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <limits>
 #include <utility>
 
@@ -672,6 +673,53 @@ StatusOr<std::unique_ptr<Watch>> SqliteStore::watch(const std::string& prefix,
 }
 
 // ---- compaction ----
+
+Status SqliteStore::snapshot(const std::string& path) {
+    if (path.empty() || path == ":memory:")
+        return Status(StatusCode::InvalidArgument, "snapshot: a file path is needed, not \"" + path + "\"");
+    if (!inMemory_ && std::filesystem::weakly_canonical(path) == std::filesystem::weakly_canonical(options_.path))
+        return Status(StatusCode::InvalidArgument, "snapshot: \"" + path + "\" is the store's own file");
+    // Written beside the target and renamed over it at the end, so that a failure (disk full, a
+    // directory that cannot be written) leaves whatever was at `path` as it was.
+    const std::string temporary = path + ".partial";
+    std::error_code ignored;
+    std::filesystem::remove(temporary, ignored);
+    std::lock_guard lock(writeMu_);  // no write lands halfway through the copy
+    {
+        StatusOr<std::unique_ptr<sqlite::Connection>> target = sqlite::Connection::open(temporary);
+        if (!target.isOk())
+            return target.status();
+        sqlite3* to = (*target)->handle();
+        sqlite3_backup* backup = sqlite3_backup_init(to, "main", writer_->conn->handle(), "main");
+        if (!backup)
+            return sqlite::errorStatus(to, sqlite3_errcode(to), "snapshot to \"" + path + "\"");
+        const int stepped = sqlite3_backup_step(backup, -1);
+        const int finished = sqlite3_backup_finish(backup);
+        if (stepped != SQLITE_DONE || finished != SQLITE_OK) {
+            Status st = sqlite::errorStatus(to, stepped != SQLITE_DONE ? stepped : finished,
+                                            "snapshot to \"" + path + "\"");
+            target->reset();
+            std::filesystem::remove(temporary, ignored);
+            return st;
+        }
+        // A snapshot is one self-contained file: no write-ahead log beside it.
+        if (Status st = (*target)->exec("PRAGMA journal_mode=DELETE"); !st.isOk()) {
+            target->reset();
+            std::filesystem::remove(temporary, ignored);
+            return st;
+        }
+    }
+    // A log left beside an older file at `path` would be replayed over the new one.
+    std::filesystem::remove(path + "-wal", ignored);
+    std::filesystem::remove(path + "-shm", ignored);
+    std::error_code renamed;
+    std::filesystem::rename(temporary, path, renamed);
+    if (renamed) {
+        std::filesystem::remove(temporary, ignored);
+        return Status(StatusCode::Internal, "snapshot: cannot write \"" + path + "\": " + renamed.message());
+    }
+    return Status::ok();
+}
 
 Status SqliteStore::compact(int64_t revision) {
     if (revision < 0)

@@ -64,6 +64,7 @@ public:
                                            int64_t fromRevision) override;
 
     Status compact(int64_t revision) override;
+    Status snapshot(const std::string& path) override;
 
     int64_t currentRevision() const override { return currentRevision_.load(); }
     int64_t compactedRevision() const override { return compactedRevision_.load(); }

@@ -122,6 +122,12 @@ public:
 
     virtual int64_t currentRevision() const = 0;
     virtual int64_t compactedRevision() const = 0;
+
+    // etcdctl snapshot save: writes the store as it is now (every retained revision, the
+    // compaction point) to a new store file at `path`, which store::open() reads like any other.
+    // The file appears whole or not at all (written beside it, then renamed over it); writes
+    // wait while it is copied.
+    virtual Status snapshot(const std::string& path) = 0;
 };
 
 // Opens (creating if needed) a store. SQLite in WAL mode for files; ":memory:" for in-memory.

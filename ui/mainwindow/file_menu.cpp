@@ -7,6 +7,7 @@
 #include "client/control_plane_client.h"
 #include "cluster/scenario_writer.h"
 #include "cluster/snapshot_scenario.h"
+#include "cluster/workspace.h"
 #include "clusterview/cluster_view.h"
 #include "events/event_log_view.h"
 #include "events/event_filter_proxy_model.h"
@@ -54,6 +55,23 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session)
             if (!path.isEmpty()) report(saveScenario(path), tr("Saved %1").arg(path));
         });
         addSeparator();
+        const QString workspaceFilter = tr("Pilothouse workspaces (%1);;All files (*)").arg(QLatin1String(cluster::kWorkspaceFileFilter));
+        QAction* openWs = addAction(tr("Open &workspace…"));
+        openWs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
+        connect(openWs, &QAction::triggered, this, [this, workspaceFilter] {
+            const QString path = QFileDialog::getOpenFileName(window_, tr("Open workspace"), QString(), workspaceFilter);
+            if (!path.isEmpty()) {
+                if (Status st = openWorkspace(path); !st.isOk()) report(st, QString());
+            }
+        });
+        QAction* saveWs = addAction(tr("Save wor&kspace…"));
+        saveWs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+        saveWs->setToolTip(tr("The store file with the whole history, and what replays this session to the present moment"));
+        connect(saveWs, &QAction::triggered, this, [this, workspaceFilter] {
+            const QString path = askSave(tr("Save workspace"), QString::fromStdString(session_->scenario().name) + QStringLiteral(".phw"), workspaceFilter);
+            if (!path.isEmpty()) report(saveWorkspace(path), tr("Saved workspace %1").arg(path));
+        });
+        addSeparator();
     }
     // kubectl apply -f: paste or open manifests, see the dry-run diff, apply.
     QAction* apply = addAction(tr("&Apply YAML…"));
@@ -90,6 +108,12 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session)
             });
         }
     }
+    addSeparator();
+    QAction* preferences = addAction(tr("&Preferences…"));
+    preferences->setObjectName(QStringLiteral("preferencesAction"));
+    preferences->setMenuRole(QAction::PreferencesRole);
+    preferences->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Comma));
+    connect(preferences, &QAction::triggered, window_, &MainWindow::showPreferences);
 }
 
 QString FileMenu::askSave(const QString& title, const QString& suggested, const QString& filter) {
@@ -103,6 +127,7 @@ void FileMenu::report(const Status& status, const QString& done) {
 
 Status FileMenu::startScenario(cluster::Scenario scenario) {
     if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
+    window_->preferences().fillScenario(scenario);
     return session_->replaceScenario(std::move(scenario));
 }
 
@@ -124,6 +149,32 @@ Status FileMenu::openSnapshot(const QStringList& paths) {
 Status FileMenu::saveScenario(const QString& path) {
     if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
     return exports::writeFile(path, QByteArray::fromStdString(cluster::writeScenario(session_->scenario(), session_->actionsToSave())));
+}
+
+namespace {
+// "pods/default/web-1", "nodes/node-1": the selection as a workspace keeps it.
+QString selectionText(const ObjectRef& ref) { return ref.isNull() ? QString() : ref.resource + QLatin1Char('/') + ref.key(); }
+ObjectRef selectionFrom(const QString& text) {
+    const QStringList parts = text.split(QLatin1Char('/'));
+    if (parts.size() == 2) return ObjectRef{parts[0], QString(), parts[1]};
+    if (parts.size() == 3) return ObjectRef{parts[0], parts[1], parts[2]};
+    return {};
+}
+}  // namespace
+
+Status FileMenu::saveWorkspace(const QString& path) {
+    if (!session_) return Status(StatusCode::FailedPrecondition, "workspaces need the embedded simulation");
+    return session_->saveWorkspace(path.toStdString(), selectionText(window_->selection()->selected()).toStdString());
+}
+
+Status FileMenu::openWorkspace(const QString& path) {
+    if (!session_) return Status(StatusCode::FailedPrecondition, "workspaces need the embedded simulation");
+    auto opened = session_->openWorkspace(path.toStdString());
+    if (!opened) return opened.status();
+    window_->selection()->select(selectionFrom(QString::fromStdString(opened->selection)));
+    if (!opened->warning.empty()) emit message(QString::fromStdString(opened->warning), false);
+    else emit message(tr("Opened workspace %1").arg(QFileInfo(path).fileName()), true);
+    return Status::ok();
 }
 
 Status FileMenu::exportEventLog(const QString& path) {

@@ -2,7 +2,7 @@
 // scenario file or a real cluster's snapshot; save the scenario as played (its objects, its
 // actions and the user's, so that opening it replays the same run); export the event log (CSV),
 // the selected object (YAML), the selected pod's journey (JSON) and the cluster and journey views
-// (PNG or SVG). Each item asks for its file, then calls the function of the same name (tests call
+// (PNG or SVG); save the session as a workspace (the store file) and open one again. Each item asks for its file, then calls the function of the same name (tests call
 // those directly); the outcome comes as message().
 #pragma once
 
@@ -26,6 +26,11 @@ public:
     Status openScenarioFile(const QString& path);
     Status openSnapshot(const QStringList& paths);
     Status saveScenario(const QString& path);
+    // A workspace (cluster/workspace.h): the store file and what replays the session to this
+    // moment. Opening selects what was selected; a replay that differs from the saved store is
+    // reported through message().
+    Status saveWorkspace(const QString& path);
+    Status openWorkspace(const QString& path);
     Status exportEventLog(const QString& path);
     Status exportObjectYaml(const QString& path);
     Status exportJourney(const QString& path);

@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
+
+#include "preferences/preferences_dialog.h"
 #include <QSlider>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -447,6 +449,7 @@ void MainWindow::repaintViews() {
 }
 
 void MainWindow::setDark(bool dark) {
+    preferences_.dark = dark;
     if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
         theme::apply(*app, dark ? theme::Mode::Dark : theme::Mode::Light);
     if (dark_ && dark_->isChecked() != dark) dark_->setChecked(dark);
@@ -455,8 +458,23 @@ void MainWindow::setDark(bool dark) {
 }
 
 void MainWindow::setFontScale(double scale) {
+    preferences_.fontScale = scale;
     theme::setFontScale(scale);
     repaintViews();
+}
+
+void MainWindow::applyPreferences(const Preferences& preferences) {
+    preferences_ = preferences;
+    preferences_.applyTheme();
+    setDark(preferences_.dark);
+    setFontScale(preferences_.fontScale);
+    if (options_.persistSettings) preferences_.save();
+}
+
+void MainWindow::showPreferences() {
+    PreferencesDialog dialog(preferences_, this);
+    connect(&dialog, &PreferencesDialog::applied, this, &MainWindow::applyPreferences);
+    dialog.exec();
 }
 
 void MainWindow::changeEvent(QEvent* event) {
@@ -508,8 +526,10 @@ void MainWindow::retranslate() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    setDark(settings.value(QStringLiteral("theme/dark"), false).toBool());
-    setFontScale(settings.value(QStringLiteral("theme/fontScale"), 1.0).toDouble());
+    preferences_ = Preferences::load();
+    preferences_.applyTheme();
+    setDark(preferences_.dark);
+    setFontScale(preferences_.fontScale);
     restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray());
 }

@@ -23,6 +23,7 @@
 #include <QSize>
 #include <QTimer>
 
+#include "preferences/preferences.h"
 #include "util/status.h"
 
 class QAction;
@@ -107,6 +108,14 @@ public:
     void setDark(bool dark);
     // Text size factor for projectors (1 = normal).
     void setFontScale(double scale);
+    // The preferences in force (preferences/preferences.h): the saved ones when the window keeps
+    // settings, else the defaults.
+    const Preferences& preferences() const { return preferences_; }
+    // Takes them: palette, text size and phase colours at once (views repaint); the speed and the
+    // bandwidth at the next start. Saved when the window keeps settings.
+    void applyPreferences(const Preferences& preferences);
+    // The Preferences dialog (modal), over the preferences in force.
+    void showPreferences();
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -130,6 +139,7 @@ private:
     ControlPlaneClient* client_;
     EmbeddedSession* session_;
     Options options_;
+    Preferences preferences_;
     Timeline* timeline_;
     SelectionModel* selection_;
     ClusterState* state_;

@@ -11,6 +11,7 @@
 #include "api/object.h"
 #include "cluster/components.h"
 #include "cluster/scenario_recorder.h"
+#include "cluster/workspace.h"
 #include "session/scenario_file.h"
 #include "sim/runner.h"
 
@@ -46,10 +47,9 @@ StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::str
 }
 
 Status EmbeddedSession::build() {
-    cluster::ClusterOptions options;
-    options.storePath = storePath_;
-    options.seed = scenario_.seed;
-    auto c = cluster::Cluster::create(options);
+    auto options = cluster::clusterOptionsOf(scenario_, storePath_);
+    if (!options) return options.status();
+    auto c = cluster::Cluster::create(*options);
     if (!c) return c.status();
     // The runner refers to the cluster: it goes first.
     runner_.reset();
@@ -253,6 +253,25 @@ std::vector<cluster::ScenarioAction> EmbeddedSession::actionsToSave() const {
     std::vector<cluster::ScenarioAction> out(scenario_.actions.begin(), scenario_.actions.begin() + std::ptrdiff_t(scenarioActions_));
     out.insert(out.end(), recorded_.begin(), recorded_.end());
     return out;
+}
+
+Status EmbeddedSession::saveWorkspace(const std::string& path, const std::string& selection) {
+    return cluster::saveWorkspace(path, cluster_->controlPlane().store(), scenario_, actionsToSave(), scenarioActions_, elapsed(),
+                                  selection);
+}
+
+StatusOr<EmbeddedSession::OpenedWorkspace> EmbeddedSession::openWorkspace(const std::string& path) {
+    auto ws = cluster::readWorkspace(path);
+    if (!ws) return ws.status();
+    setPlaying(false);
+    recorded_.assign(ws->scenario.actions.begin() + std::ptrdiff_t(ws->scenarioActions), ws->scenario.actions.end());
+    ws->scenario.actions.resize(ws->scenarioActions);
+    scenario_ = std::move(ws->scenario);
+    scenarioActions_ = ws->scenarioActions;
+    PH_RETURN_IF_ERROR(rewindTo(ws->elapsed));
+    auto differs = cluster::compareWithWorkspace(cluster_->controlPlane().store(), *ws);
+    if (!differs) return differs.status();
+    return OpenedWorkspace{ws->selection, differs->empty() ? std::string() : path + ": " + *differs};
 }
 
 Status EmbeddedSession::replaceScenario(cluster::Scenario scenario) {

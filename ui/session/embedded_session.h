@@ -58,6 +58,17 @@ public:
     // Starts over from another scenario (a built-in one, a file, a snapshot): what the user did
     // is forgotten, the cluster is built again at virtual time 0 (clusterReplaced()).
     Status replaceScenario(cluster::Scenario scenario);
+    // Saves the session at the present moment as a workspace file (cluster/workspace.h: the store
+    // and what replays it), with the GUI's selection ("pods/default/web-1", or "").
+    Status saveWorkspace(const std::string& path, const std::string& selection);
+    // Starts over from a workspace: its scenario and the user's actions replayed to the time it
+    // was saved at (paused). `warning` is "" when the replayed store is the saved one, else what
+    // differs; `selection` is the one saved.
+    struct OpenedWorkspace {
+        std::string selection;
+        std::string warning;
+    };
+    StatusOr<OpenedWorkspace> openWorkspace(const std::string& path);
     // The actions the user performed so far (request(), controlNode()), in time order.
     const std::deque<cluster::ScenarioAction>& recordedActions() const { return recorded_; }
 

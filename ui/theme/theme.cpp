@@ -1,6 +1,7 @@
 #include "theme/theme.h"
 
 #include <QApplication>
+#include <QHash>
 #include <QPalette>
 #include <QStyle>
 #include <QStyleFactory>
@@ -69,7 +70,29 @@ QColor accent() { return pick("#1c71d8", "#62a0ea"); }
 QColor failure() { return pick("#c01c28", "#ff6b6b"); }
 QColor warning() { return pick("#b86e00", "#f5c211"); }
 
+namespace {
+QHash<QString, QColor>& phaseOverrides() {
+    static QHash<QString, QColor> overrides;
+    return overrides;
+}
+}  // namespace
+
+QStringList phases() {
+    return {QStringLiteral("Pending"), QStringLiteral("Running"), QStringLiteral("Succeeded"), QStringLiteral("Failed"),
+            QStringLiteral("Terminating"), QStringLiteral("Unknown")};
+}
+
+void setPhaseColor(const QString& phase, const QColor& color) {
+    if (color.isValid()) phaseOverrides().insert(phase, color);
+    else phaseOverrides().remove(phase);
+}
+
 QColor phaseColor(const QString& phase) {
+    if (auto it = phaseOverrides().constFind(phase); it != phaseOverrides().constEnd()) return *it;
+    return defaultPhaseColor(phase);
+}
+
+QColor defaultPhaseColor(const QString& phase) {
     if (phase == QLatin1String("Running")) return pick("#009e73", "#2ec27e");
     if (phase == QLatin1String("Pending")) return pick("#e69f00", "#f5c211");
     if (phase == QLatin1String("Succeeded")) return pick("#0072b2", "#62a0ea");

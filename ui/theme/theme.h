@@ -7,6 +7,7 @@
 #include <QColor>
 #include <QFont>
 #include <QString>
+#include <QStringList>
 
 class QApplication;
 
@@ -39,6 +40,13 @@ QColor warning();          // amber: waiting, pressure
 // A pod's phase ("Pending", "Running", "Succeeded", "Failed", "Unknown"; "Terminating" for a
 // pod being deleted).
 QColor phaseColor(const QString& phase);
+// The phases phaseColor() knows, in the order a legend lists them.
+QStringList phases();
+// The user's own colour for a phase (Preferences), in both palettes; an invalid colour goes back
+// to the palette's.
+void setPhaseColor(const QString& phase, const QColor& color);
+// The palette's colour, whatever the user chose.
+QColor defaultPhaseColor(const QString& phase);
 // A stable colour per owner ("ReplicaSet/web-5d4f"): tokens and chips of one workload share it.
 QColor ownerColor(const QString& owner);
 

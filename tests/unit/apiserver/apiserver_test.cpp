@@ -73,6 +73,49 @@ private slots:
     }
     void cleanup() { cp_.reset(); }
 
+    // Chunked lists (etcd3 store's GetList): limit, the continue token (upstream's encoding),
+    // remainingItemCount without selectors, every chunk at the first chunk's revision, and 410
+    // once that revision is compacted.
+    void listLimitContinue() {
+        auto& s = cp_->apiServer();
+        for (const char* name : {"a", "b", "c"}) {
+            auto r = create("pods", std::string(kPod).replace(std::string(kPod).find("web"), 3, name), "admin-token");
+            QVERIFY2(s.handle(r).ok(), name);
+        }
+        Request list = named("list", "pods", "default", "", "admin-token");
+        list.limit = 2;
+        Response first = s.handle(list);
+        QVERIFY(first.ok());
+        QCOMPARE(first.items.size(), size_t(2));
+        QVERIFY(first.remainingItemCount.has_value());
+        QCOMPARE(*first.remainingItemCount, int64_t(1));
+        const QByteArray token = QByteArray::fromBase64(QByteArray::fromStdString(first.continueToken),
+                                                        QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
+        QCOMPARE(token, QByteArray("{\"v\":\"meta.k8s.io/v1\",\"rv\":" + QByteArray::number(qint64(first.listRevision)) +
+                                   ",\"start\":\"b\\u0000\"}"));
+        QVERIFY(s.handle(create("pods", std::string(kPod).replace(std::string(kPod).find("web"), 3, "d"), "admin-token")).ok());
+        list.continueToken = first.continueToken;
+        Response second = s.handle(list);
+        QVERIFY(second.ok());
+        QCOMPARE(second.items.size(), size_t(1));  // "c"; "d" came after the first chunk's revision
+        QCOMPARE(api::metadata(*second.items[0]).name(), std::string("c"));
+        QCOMPARE(second.listRevision, first.listRevision);
+        QVERIFY(second.continueToken.empty());
+        QVERIFY(!second.remainingItemCount);
+        // With a selector the remaining count is unknown.
+        list.continueToken.clear();
+        list.labelSelector = "!missing";
+        QVERIFY(!s.handle(list).remainingItemCount);
+        QVERIFY(cp_->store().compact(cp_->store().currentRevision()).isOk());
+        list.labelSelector.clear();
+        list.continueToken = first.continueToken;
+        Response expired = s.handle(list);
+        QCOMPARE(expired.status.reason(), std::string("Expired"));
+        QCOMPARE(expired.status.httpCode(), 410);
+        QCOMPARE(expired.status.message(), std::string("The provided continue parameter is too old to display a consistent "
+                                                       "list result. You can start a new list without the continue parameter."));
+    }
+
     // kube-apiserver's Service registry: a ClusterIP from 10.96.0.0/12 before validation, the
     // exact errors for a taken or out-of-range address, none for headless Services.
     void serviceGetsClusterIP() {

@@ -17,6 +17,7 @@ private slots:
     void eventSeries();
     void settleWakesComponents();
     void simulateIsDeterministic();
+    void everyScenarioReplaysToTheSameStore();
     void journeyStagesInOrder();
     // Whole scenarios through `simulate`, checked on their outcome.
     void scenarioNodeFailure();

@@ -514,6 +514,57 @@ private slots:
         QCOMPARE(d->modRevision, 7);
     }
 
+    // etcdctl snapshot save: the copy opens as a store with the same history, compaction point
+    // and next revision; the original goes on independently; a failed snapshot leaves the file
+    // that was there before untouched.
+    void snapshotCopiesTheHistory_data() { addBackendRows(); }
+    void snapshotCopiesTheHistory() {
+        QFETCH(bool, onFile);
+        auto ts = makeStore(onFile);
+        QVERIFY(ts->store);
+        PH_QVERIFY_OK(ts->store->create("/s/a", "1"));     // 1
+        PH_QVERIFY_OK(ts->store->create("/s/b", "1"));     // 2
+        PH_QVERIFY_OK(ts->store->update("/s/a", "2", 1));  // 3
+        PH_QVERIFY_OK(ts->store->remove("/s/b", 2));       // 4
+        PH_QVERIFY_OK(ts->store->create("/s/c", "1"));     // 5
+        PH_QVERIFY_OK(ts->store->compact(2));
+
+        QTemporaryDir dir;
+        const std::string copyPath = dir.filePath("copy.db").toStdString();
+        PH_QVERIFY_OK(ts->store->snapshot(copyPath));
+        PH_QVERIFY_OK(ts->store->create("/s/after", "1"));  // only in the original
+        // Over an existing file too: the new snapshot replaces it whole.
+        PH_QVERIFY_OK(ts->store->snapshot(copyPath));
+        QVERIFY(!QFile::exists(QString::fromStdString(copyPath + ".partial")));
+        QVERIFY(!QFile::exists(QString::fromStdString(copyPath + "-wal")));
+
+        Options options;
+        options.path = copyPath;
+        StatusOr<std::unique_ptr<Store>> copy = store::open(options);
+        PH_QVERIFY_OK(copy);
+        QCOMPARE((*copy)->currentRevision(), 6);
+        QCOMPARE((*copy)->compactedRevision(), 2);
+        StatusOr<ListResult> now = (*copy)->list("/s/");
+        PH_QVERIFY_OK(now);
+        QCOMPARE(now->items.size(), size_t(3));
+        StatusOr<KeyValue> bThen = (*copy)->get("/s/b", 3);
+        PH_QVERIFY_OK(bThen);
+        QCOMPARE(bThen->value, std::string("1"));
+        PH_QCOMPARE_CODE((*copy)->get("/s/a", 1), StatusCode::OutOfRange);
+        StatusOr<KeyValue> next = (*copy)->create("/s/d", "1");
+        PH_QVERIFY_OK(next);
+        QCOMPARE(next->modRevision, 7);
+        QCOMPARE(ts->store->currentRevision(), 6);  // the original did not see the copy's write
+
+        // Into a directory that does not exist: an error naming the path, nothing written.
+        const std::string nowhere = dir.filePath("missing/dir/copy.db").toStdString();
+        Status failed = ts->store->snapshot(nowhere);
+        QVERIFY(!failed.isOk());
+        QVERIFY2(failed.message().find("missing/dir/copy.db") != std::string::npos, failed.message().c_str());
+        // A store's own file cannot be its snapshot.
+        if (onFile) PH_QCOMPARE_CODE(ts->store->snapshot(ts->path), StatusCode::InvalidArgument);
+    }
+
     void inMemoryStoresAreIndependent() {
         auto one = makeStore(false);
         auto two = makeStore(false);

@@ -5,6 +5,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMenuBar>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -21,6 +22,7 @@
 #include "mainwindow/main_window.h"
 #include "mainwindow/scenario_picker.h"
 #include "testing/scenario_simulation.h"
+#include "store/store.h"
 
 using namespace pilothouse;
 using namespace std::chrono_literals;
@@ -38,6 +40,21 @@ struct Window : testing::ScenarioSimulation {
         window->resize(1400, 900);
         menu = window->findChild<ui::FileMenu*>(QStringLiteral("fileMenu"));
         return menu != nullptr;
+    }
+    // The user removes gpu-node's taints through the client, as the node editor does (in
+    // taints-and-tolerations this lets the pending plain-2 onto it).
+    bool untaintGpuNode() {
+        ui::ApiRequest patch;
+        patch.verb = QStringLiteral("patch");
+        patch.resource = QStringLiteral("nodes");
+        patch.name = QStringLiteral("gpu-node");
+        patch.patch = codec::Value::object();
+        patch.patch["spec"].set("taints", codec::Value::array());
+        std::optional<Status> result;
+        client->send(patch, window.get(), [&](const ui::ApiResult& r) { result = r.status; });
+        for (int i = 0; i < 100 && !result; ++i) QTest::qWait(10);
+        if (result && !result->isOk()) qWarning("%s", result->message().c_str());
+        return result && result->isOk();
     }
     // Pod -> "node phase", for comparing two runs.
     std::map<std::string, std::string> pods() {
@@ -107,18 +124,7 @@ void FileMenuTest::savedScenarioReplaysTheSameRun() {
     Window w;
     QVERIFY(w.open("taints-and-tolerations", 20s));
     // plain-2 is pending; the user lets it onto gpu-node by removing the taint.
-    ui::ApiRequest patch;
-    patch.verb = QStringLiteral("patch");
-    patch.resource = QStringLiteral("nodes");
-    patch.name = QStringLiteral("gpu-node");
-    patch.patch = codec::Value::object();
-    patch.patch["spec"].set("taints", codec::Value::array());
-    bool done = false;
-    w.client->send(patch, w.window.get(), [&](const ui::ApiResult& r) {
-        done = true;
-        QVERIFY2(r.status.isOk(), r.status.message().c_str());
-    });
-    QTRY_VERIFY(done);
+    QVERIFY(w.untaintGpuNode());
     QVERIFY(w.runFor(20s));
     const auto before = w.pods();
     QVERIFY(QString::fromStdString(before.at("plain-2")).startsWith(QStringLiteral("gpu-node Running")));
@@ -136,6 +142,93 @@ void FileMenuTest::savedScenarioReplaysTheSameRun() {
     QVERIFY(again.menu->openScenarioFile(path).isOk());
     QVERIFY(again.runFor(w.session->elapsed()));
     QCOMPARE(again.pods(), before);
+}
+
+// A workspace is the store file plus what replays the session: opened in another window it is
+// at the same moment, with the same objects at the same revision, the user's action still an
+// action of the user (a rewind before it forgets it) and the same selection.
+void FileMenuTest::workspaceOpensWhereItWasSaved() {
+    Window w;
+    QVERIFY(w.open("taints-and-tolerations", 20s));
+    QVERIFY(w.untaintGpuNode());
+    QVERIFY(w.runFor(17s));
+    w.window->selection()->select(ui::ObjectRef::pod(QStringLiteral("default/plain-2")));
+    const auto before = w.pods();
+    const int64_t revision = w.session->controlPlane().store().currentRevision();
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("lesson.phw"));
+    QVERIFY(w.menu->saveWorkspace(path).isOk());
+    // The file is a store: anything that opens store files reads the cluster and its history.
+    {
+        store::Options o;
+        o.path = path.toStdString();
+        auto saved = store::open(o);
+        QVERIFY2(saved.isOk(), saved.status().message().c_str());
+        QCOMPARE((*saved)->currentRevision(), revision);
+        auto pods = (*saved)->list("/registry/pods/");
+        QVERIFY(pods.isOk());
+        QCOMPARE(pods->items.size(), before.size());
+        auto early = (*saved)->list("/registry/pods/", 5);
+        QVERIFY2(early.isOk(), early.status().message().c_str());  // the history came along
+    }
+
+    Window again;
+    QVERIFY(again.open("single-pod-journey", 3s));
+    QSignalSpy messages(again.menu, &ui::FileMenu::message);
+    QVERIFY(again.menu->openWorkspace(path).isOk());
+    QCOMPARE(messages.size(), 1);
+    QVERIFY2(messages[0][1].toBool(), qPrintable(messages[0][0].toString()));  // the replay is the saved store
+    QCOMPARE(again.session->scenario().name, std::string("taints-and-tolerations"));
+    QCOMPARE(again.session->elapsed(), w.session->elapsed());
+    QCOMPARE(again.session->controlPlane().store().currentRevision(), revision);
+    QCOMPARE(again.pods(), before);
+    QCOMPARE(again.window->selection()->selected(), ui::ObjectRef::pod(QStringLiteral("default/plain-2")));
+    QCOMPARE(again.session->recordedActions().size(), size_t(1));
+    QVERIFY(!again.session->playing());
+    // It goes on as the original would.
+    QVERIFY(again.runFor(10s));
+    QVERIFY(w.runFor(10s));
+    QCOMPARE(again.pods(), w.pods());
+    // The user's patch is still the user's: going back before it forgets it.
+    QVERIFY(again.session->rewindTo(10s).isOk());
+    QCOMPARE(again.session->recordedActions().size(), size_t(0));
+}
+
+void FileMenuTest::workspaceErrors() {
+    Window w;
+    QVERIFY(w.open("single-pod-journey", 5s));
+    QTemporaryDir dir;
+    const auto failsWith = [&](const QString& path, const QString& text) {
+        const auto before = w.pods();
+        const auto elapsed = w.session->elapsed();
+        Status st = w.menu->openWorkspace(path);
+        QVERIFY(!st.isOk());
+        QVERIFY2(QString::fromStdString(st.message()).contains(text), st.message().c_str());
+        QVERIFY2(QString::fromStdString(st.message()).contains(path), st.message().c_str());
+        // Nothing was lost: the session goes on where it was.
+        QCOMPARE(w.session->elapsed(), elapsed);
+        QCOMPARE(w.pods(), before);
+    };
+    failsWith(dir.filePath(QStringLiteral("missing.phw")), QStringLiteral("no such file"));
+    const QString garbage = dir.filePath(QStringLiteral("garbage.phw"));
+    {
+        QFile f(garbage);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, 'x'));
+    }
+    failsWith(garbage, QStringLiteral("not a database"));
+    // A store file that is not a workspace.
+    const QString plainStore = dir.filePath(QStringLiteral("plain.db"));
+    QVERIFY(w.session->controlPlane().store().snapshot(plainStore.toStdString()).isOk());
+    failsWith(plainStore, QStringLiteral("not a Pilothouse workspace"));
+    // Saving where it cannot be written: an error naming the place; an existing workspace stays.
+    const QString good = dir.filePath(QStringLiteral("good.phw"));
+    QVERIFY(w.menu->saveWorkspace(good).isOk());
+    Status st = w.menu->saveWorkspace(dir.filePath(QStringLiteral("no/such/dir/w.phw")));
+    QVERIFY(!st.isOk());
+    QVERIFY2(QString::fromStdString(st.message()).contains(QStringLiteral("no/such/dir/w.phw")), st.message().c_str());
+    QVERIFY(w.menu->openWorkspace(good).isOk());
 }
 
 void FileMenuTest::exports() {

@@ -12,6 +12,8 @@ private slots:
     void pickerShowsDescriptionAndGoal();
     void startScenarioAndSnapshot();
     void savedScenarioReplaysTheSameRun();
+    void workspaceOpensWhereItWasSaved();
+    void workspaceErrors();
     void exports();
     void errorsNameTheFile();
     void applyYamlOpensTheDialog();
