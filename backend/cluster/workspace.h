@@ -2,8 +2,8 @@
 //
 // The file is the cluster's store as the control plane wrote it — a store snapshot (store.h
 // Store::snapshot, etcdctl snapshot save): every retained revision of every object, readable by
-// anything that opens a store file (`pilothousectl --store FILE get pods`, `pilothouse-server
-// --store FILE`) — plus one more table, pilothouse_workspace, holding what replays the run:
+// anything that opens a store file (store::open, `pilothouse-server --store FILE`) — plus one
+// more table, pilothouse_workspace, holding what replays the run:
 //   scenario          the scenario as played (objects, its own actions, then the user's), YAML
 //   scenarioActions   how many of those actions are the scenario's own
 //   elapsedNanos      the virtual time reached
