@@ -201,10 +201,8 @@ int main(int argc, char** argv) {
         window.selection()->select(pilothouse::ui::ObjectRef::pod(parser.value(select)));
     } else if (!firstPending.isEmpty()) {
         window.selection()->select(pilothouse::ui::ObjectRef::pod(firstPending));
-    } else if (const QStringList parts = QString::fromStdString(workspaceSelection).split(QLatin1Char('/')); parts.size() == 3) {
-        window.selection()->select(pilothouse::ui::ObjectRef{parts[0], parts[1], parts[2]});
-    } else if (parts.size() == 2) {
-        window.selection()->select(pilothouse::ui::ObjectRef{parts[0], QString(), parts[1]});
+    } else if (!workspaceSelection.empty()) {
+        window.selection()->select(pilothouse::ui::ObjectRef::fromPath(QString::fromStdString(workspaceSelection)));
     }
     int w = 1280, h = 800;
     if (parser.isSet(screenshot)) w = 1920, h = 1080;

@@ -88,12 +88,7 @@ Status saveWorkspace(const std::string& path, store::Store& store, const Scenari
         }
         if (Status st = (*db)->exec("COMMIT"); !st.isOk()) return fail(st);
     }
-    std::filesystem::remove(path + "-wal", ignored);
-    std::filesystem::remove(path + "-shm", ignored);
-    std::error_code renamed;
-    std::filesystem::rename(temporary, path, renamed);
-    if (renamed) return fail(Status(StatusCode::Internal, "cannot write the file: " + renamed.message()));
-    return Status::ok();
+    return store::sqlite::replaceDatabaseFile(temporary, path);
 }
 
 StatusOr<Workspace> readWorkspace(const std::string& path) {

@@ -10,6 +10,7 @@
 #include "api/codec/proto_json.h"
 #include "api/display_name.h"
 #include "api/codec/yaml.h"
+#include "apiserver/server.h"
 #include "api/object.h"
 #include "apiserver/patch.h"
 
@@ -531,6 +532,19 @@ Value threeWayMergePatch(const Value& original, const Value& modified, const Val
 }
 
 // ---- ObjectApply ----
+
+apiserver::Request toRequest(const ApplyCall& call) {
+    apiserver::Request req;
+    req.verb = call.verb;
+    req.type = call.type;
+    req.namespace_ = call.namespace_;
+    req.name = call.name;
+    req.body = call.body;
+    req.patch = call.patch;
+    req.patchType = apiserver::PatchType::Merge;
+    req.dryRun = call.dryRun;
+    return req;
+}
 
 ObjectApply::ObjectApply(ApplyObject object, ApplyMode mode, DryRun dryRun)
     : object_(std::move(object)),

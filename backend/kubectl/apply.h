@@ -34,6 +34,10 @@
 #include "api/scheme.h"
 #include "util/status.h"
 
+namespace pilothouse::apiserver {
+struct Request;
+}  // namespace pilothouse::apiserver
+
 namespace pilothouse::kubectl {
 
 inline constexpr const char* kLastAppliedConfigAnnotation =
@@ -118,6 +122,10 @@ struct ApplyCall {
     codec::Value patch;                                     // patch: a JSON merge patch
     bool dryRun = false;                                    // ?dryRun=All
 };
+
+// The call as a request to our own API server (pilothousectl, tests); a patch is a merge patch.
+// The caller adds its token.
+apiserver::Request toRequest(const ApplyCall& call);
 
 // The requests kubectl makes to apply one object, and what it prints. Not thread-safe; a value
 // that the caller drives: while next() is not null, send it and hand the answer to onResponse().

@@ -247,16 +247,7 @@ int cmdApply(const Args& a, Streams io) {
         for (const auto& w : o.warnings) io.err << "Warning: " << w << "\n";
         auto apply = std::make_unique<ObjectApply>(std::move(o), ApplyMode::Apply, dryRun);
         while (const ApplyCall* call = apply->next()) {
-            apiserver::Request req;
-            req.verb = call->verb;
-            req.type = call->type;
-            req.namespace_ = call->namespace_;
-            req.name = call->name;
-            req.body = call->body;
-            req.patch = call->patch;
-            req.patchType = apiserver::PatchType::Merge;
-            req.dryRun = call->dryRun;
-            auto resp = server.handle(req);
+            auto resp = server.handle(toRequest(*call));
             apply->onResponse(resp.status, resp.object.get(), resp.warnings);
         }
         for (const auto& w : apply->warnings()) io.err << w << "\n";

@@ -17,15 +17,6 @@ using pilothouse::apiserver::v1::Target;
 
 namespace {
 
-StatusSubject subjectOf(const Target& target, const api::ResourceType* type, const std::string& name) {
-    StatusSubject s;
-    s.group = type ? type->group : target.group();
-    s.resource = type ? type->resource : target.resource();
-    s.kind = type ? type->kind : "";
-    s.name = name.empty() ? target.name() : name;
-    return s;
-}
-
 // Ends a call with `status`, the metav1.Status attached as trailing metadata.
 grpc::Status fail(grpc::ServerContextBase* context, const Status& status, const StatusSubject& subject) {
     std::string bytes;

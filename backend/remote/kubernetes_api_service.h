@@ -1,8 +1,8 @@
 // The KubernetesAPI gRPC service (apiserver_service.proto) over an apiserver::APIServer: each call
 // becomes one apiserver::Request carrying the caller's bearer token, so authentication, RBAC,
 // admission and validation are the API server's own. The unary verbs run on gRPC's synchronous
-// thread pool; Watch streams through the callback API (watch_reactor.h) so a slow client holds no
-// thread and its backlog stays bounded.
+// thread pool; Watch streams through the callback API (watch_reactor.h): a slow client holds none
+// of gRPC's threads (each watch has a pump thread of its own) and its backlog stays bounded.
 //
 // Independent of how the control plane is driven (real time or simulated): it needs only the
 // APIServer, which must outlive the service. Thread-safe: gRPC calls the methods concurrently.

@@ -46,4 +46,13 @@ StatusOr<const api::ResourceType*> resolveTarget(const pilothouse::apiserver::v1
     return found;
 }
 
+StatusSubject subjectOf(const pilothouse::apiserver::v1::Target& target, const api::ResourceType* type, const std::string& name) {
+    StatusSubject s;
+    s.group = type ? type->group : target.group();
+    s.resource = type ? type->resource : target.resource();
+    s.kind = type ? type->kind : "";
+    s.name = name.empty() ? target.name() : name;
+    return s;
+}
+
 }  // namespace pilothouse::remote

@@ -5,6 +5,7 @@
 
 #include "api/scheme.h"
 #include "apiserver_service.pb.h"
+#include "remote/status_mapping.h"
 #include "util/status.h"
 
 namespace pilothouse::remote {
@@ -22,5 +23,9 @@ struct TargetRules {
 // NotFound for an unknown resource, version or subresource; BadRequest for a missing name or
 // namespace; MethodNotAllowed for a subresource the verb does not serve.
 StatusOr<const api::ResourceType*> resolveTarget(const pilothouse::apiserver::v1::Target& target, const TargetRules& rules);
+
+// What an error about the target names: the resolved type's group, resource and kind (the
+// target's own words when it did not resolve) and `name`, else the target's name.
+StatusSubject subjectOf(const pilothouse::apiserver::v1::Target& target, const api::ResourceType* type, const std::string& name = "");
 
 }  // namespace pilothouse::remote

@@ -271,18 +271,8 @@ void WatchReactor::finish(const Status& st) {
         finishGrpc(grpc::Status::OK, {});
         return;
     }
-    StatusSubject subject;
-    if (type_) {
-        subject.group = type_->group;
-        subject.resource = type_->resource;
-        subject.kind = type_->kind;
-    } else {
-        subject.group = request_.target().group();
-        subject.resource = request_.target().resource();
-    }
-    subject.name = request_.target().name();
     std::string bytes;
-    grpc::Status status = toGrpcStatus(st, subject, &bytes);
+    grpc::Status status = toGrpcStatus(st, subjectOf(request_.target(), type_), &bytes);
     finishGrpc(status, bytes);
 }
 

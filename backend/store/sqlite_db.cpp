@@ -1,5 +1,6 @@
 #include "store/sqlite_db.h"
 
+#include <filesystem>
 #include <utility>
 
 namespace pilothouse::store::sqlite {
@@ -162,6 +163,17 @@ StatusOr<std::string> Connection::queryText(const std::string& sql) {
     if (!*row)
         return Status(StatusCode::Internal, "\"" + sql + "\" returned no row");
     return stmt->columnString(0);
+}
+
+Status replaceDatabaseFile(const std::string& from, const std::string& to) {
+    std::error_code ignored;
+    std::filesystem::remove(to + "-wal", ignored);
+    std::filesystem::remove(to + "-shm", ignored);
+    std::error_code renamed;
+    std::filesystem::rename(from, to, renamed);
+    if (!renamed) return Status::ok();
+    std::filesystem::remove(from, ignored);
+    return Status(StatusCode::Internal, "cannot write \"" + to + "\": " + renamed.message());
 }
 
 }  // namespace pilothouse::store::sqlite

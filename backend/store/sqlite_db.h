@@ -72,6 +72,12 @@ private:
     Statement& stmt_;
 };
 
+// Moves the database file `from` (closed, without a write-ahead log: journal_mode=DELETE) over
+// `to`, as the last step of writing a file beside its target. A log and shared-memory file an
+// older database at `to` left behind are removed first: SQLite would replay them over the new one.
+// On failure `from` is removed and `to` is as it was; the error names `to`.
+Status replaceDatabaseFile(const std::string& from, const std::string& to);
+
 // One open database connection, closed on destruction (after its statements: declare Statements
 // after the Connection they were prepared on, or destroy them first).
 class Connection {

@@ -709,16 +709,7 @@ Status SqliteStore::snapshot(const std::string& path) {
             return st;
         }
     }
-    // A log left beside an older file at `path` would be replayed over the new one.
-    std::filesystem::remove(path + "-wal", ignored);
-    std::filesystem::remove(path + "-shm", ignored);
-    std::error_code renamed;
-    std::filesystem::rename(temporary, path, renamed);
-    if (renamed) {
-        std::filesystem::remove(temporary, ignored);
-        return Status(StatusCode::Internal, "snapshot: cannot write \"" + path + "\": " + renamed.message());
-    }
-    return Status::ok();
+    return sqlite::replaceDatabaseFile(temporary, path).withContext("snapshot: ");
 }
 
 Status SqliteStore::compact(int64_t revision) {

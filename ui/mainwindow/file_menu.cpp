@@ -151,27 +151,16 @@ Status FileMenu::saveScenario(const QString& path) {
     return exports::writeFile(path, QByteArray::fromStdString(cluster::writeScenario(session_->scenario(), session_->actionsToSave())));
 }
 
-namespace {
-// "pods/default/web-1", "nodes/node-1": the selection as a workspace keeps it.
-QString selectionText(const ObjectRef& ref) { return ref.isNull() ? QString() : ref.resource + QLatin1Char('/') + ref.key(); }
-ObjectRef selectionFrom(const QString& text) {
-    const QStringList parts = text.split(QLatin1Char('/'));
-    if (parts.size() == 2) return ObjectRef{parts[0], QString(), parts[1]};
-    if (parts.size() == 3) return ObjectRef{parts[0], parts[1], parts[2]};
-    return {};
-}
-}  // namespace
-
 Status FileMenu::saveWorkspace(const QString& path) {
     if (!session_) return Status(StatusCode::FailedPrecondition, "workspaces need the embedded simulation");
-    return session_->saveWorkspace(path.toStdString(), selectionText(window_->selection()->selected()).toStdString());
+    return session_->saveWorkspace(path.toStdString(), window_->selection()->selected().path().toStdString());
 }
 
 Status FileMenu::openWorkspace(const QString& path) {
     if (!session_) return Status(StatusCode::FailedPrecondition, "workspaces need the embedded simulation");
     auto opened = session_->openWorkspace(path.toStdString());
     if (!opened) return opened.status();
-    window_->selection()->select(selectionFrom(QString::fromStdString(opened->selection)));
+    window_->selection()->select(ObjectRef::fromPath(QString::fromStdString(opened->selection)));
     if (!opened->warning.empty()) emit message(QString::fromStdString(opened->warning), false);
     else emit message(tr("Opened workspace %1").arg(QFileInfo(path).fileName()), true);
     return Status::ok();

@@ -463,11 +463,15 @@ void MainWindow::setFontScale(double scale) {
     repaintViews();
 }
 
-void MainWindow::applyPreferences(const Preferences& preferences) {
+void MainWindow::usePreferences(const Preferences& preferences) {
     preferences_ = preferences;
-    preferences_.applyTheme();
+    preferences_.applyPhaseColors();
     setDark(preferences_.dark);
     setFontScale(preferences_.fontScale);
+}
+
+void MainWindow::applyPreferences(const Preferences& preferences) {
+    usePreferences(preferences);
     if (options_.persistSettings) preferences_.save();
 }
 
@@ -526,10 +530,7 @@ void MainWindow::retranslate() {
 
 void MainWindow::restoreSettings() {
     QSettings settings;
-    preferences_ = Preferences::load();
-    preferences_.applyTheme();
-    setDark(preferences_.dark);
-    setFontScale(preferences_.fontScale);
+    usePreferences(Preferences::load());
     restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
     restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray());
 }

@@ -132,6 +132,8 @@ private:
     void updateStatus();
     void updateTime();
     void restoreSettings();
+    // Takes `preferences` without saving them (applyPreferences saves too).
+    void usePreferences(const Preferences& preferences);
     void repaintViews();
     // The views, docks, toolbars and menus made again in the language now installed.
     void retranslate();

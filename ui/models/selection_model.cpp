@@ -10,6 +10,13 @@ ObjectRef ObjectRef::pod(const QString& key) {
 
 ObjectRef ObjectRef::node(const QString& name) { return {QStringLiteral("nodes"), QString(), name}; }
 
+ObjectRef ObjectRef::fromPath(const QString& path) {
+    const QStringList parts = path.split(QLatin1Char('/'));
+    if (parts.size() == 2) return {parts[0], QString(), parts[1]};
+    if (parts.size() == 3) return {parts[0], parts[1], parts[2]};
+    return {};
+}
+
 void SelectionModel::select(const ObjectRef& ref) {
     if (ref == selected_) return;
     selected_ = ref;

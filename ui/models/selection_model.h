@@ -21,6 +21,9 @@ struct ObjectRef {
 
     static ObjectRef pod(const QString& key);   // from "namespace/name"
     static ObjectRef node(const QString& name);
+    // "pods/default/web-1", "nodes/node-1" ("" for none): the selection as a workspace keeps it.
+    QString path() const { return isNull() ? QString() : resource + QLatin1Char('/') + key(); }
+    static ObjectRef fromPath(const QString& path);
 };
 
 class SelectionModel final : public QObject {

@@ -1,8 +1,8 @@
 #include "preferences/preferences.h"
 
-#include <QApplication>
 #include <QSettings>
 
+#include "sim/runner.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -15,6 +15,18 @@ const QString kImagePull = QStringLiteral("kubelet/imagePullBandwidth");
 const QString kDark = QStringLiteral("theme/dark");
 const QString kFontScale = QStringLiteral("theme/fontScale");
 const QString kPhaseColors = QStringLiteral("theme/phaseColors/");
+
+// One check per setting: validate() reports the first failure, load() puts back the default of
+// each setting that fails.
+Status checkStartSpeed(double speed) { return speed == 0 ? Status::ok() : sim::validateSpeed(speed); }
+Status checkBandwidth(const QString& quantity) {
+    auto bytes = cluster::imagePullBytesPerSecond(quantity.trimmed().toStdString());
+    return bytes ? Status::ok() : bytes.status();
+}
+Status checkFontScale(double scale) {
+    if (scale >= 0.5 && scale <= 3) return Status::ok();
+    return Status(StatusCode::InvalidArgument, std::to_string(int(scale * 100)) + "% is outside 50–300%");
+}
 }  // namespace
 
 Preferences Preferences::load() {
@@ -30,12 +42,10 @@ Preferences Preferences::load() {
         if (c.isValid()) p.phaseColors.insert(phase, c);
     }
     // A hand-edited settings file must not stop the window from opening.
-    if (!p.validate().isOk()) {
-        Preferences defaults;
-        if (!(p.startSpeed == 0 || (p.startSpeed >= 0.1 && p.startSpeed <= 1000))) p.startSpeed = defaults.startSpeed;
-        if (!cluster::imagePullBytesPerSecond(p.imagePullBandwidth.toStdString()).isOk()) p.imagePullBandwidth.clear();
-        if (!(p.fontScale >= 0.5 && p.fontScale <= 3)) p.fontScale = defaults.fontScale;
-    }
+    const Preferences defaults;
+    if (!checkStartSpeed(p.startSpeed).isOk()) p.startSpeed = defaults.startSpeed;
+    if (!checkBandwidth(p.imagePullBandwidth).isOk()) p.imagePullBandwidth = defaults.imagePullBandwidth;
+    if (!checkFontScale(p.fontScale).isOk()) p.fontScale = defaults.fontScale;
     return p;
 }
 
@@ -53,19 +63,12 @@ void Preferences::save() const {
 }
 
 Status Preferences::validate() const {
-    if (!(startSpeed == 0 || (startSpeed >= 0.1 && startSpeed <= 1000)))
-        return Status(StatusCode::InvalidArgument, "speed at start: " + std::to_string(startSpeed) + " is outside 0.1–1000");
-    if (auto bytes = cluster::imagePullBytesPerSecond(imagePullBandwidth.trimmed().toStdString()); !bytes)
-        return Status(StatusCode::InvalidArgument, "image pull bandwidth: " + bytes.status().message());
-    if (!(fontScale >= 0.5 && fontScale <= 3))
-        return Status(StatusCode::InvalidArgument, "text size: " + std::to_string(int(fontScale * 100)) + "% is outside 50–300%");
-    return Status::ok();
+    PH_RETURN_IF_ERROR(checkStartSpeed(startSpeed).withContext("speed at start: "));
+    PH_RETURN_IF_ERROR(checkBandwidth(imagePullBandwidth).withContext("image pull bandwidth: "));
+    return checkFontScale(fontScale).withContext("text size: ");
 }
 
-void Preferences::applyTheme() const {
-    if (auto* app = qobject_cast<QApplication*>(QCoreApplication::instance()))
-        theme::apply(*app, dark ? theme::Mode::Dark : theme::Mode::Light);
-    theme::setFontScale(fontScale);
+void Preferences::applyPhaseColors() const {
     for (const QString& phase : theme::phases()) theme::setPhaseColor(phase, phaseColors.value(phase));
 }
 

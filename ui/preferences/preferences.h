@@ -36,8 +36,9 @@ struct Preferences {
     // The first thing wrong, naming the setting: a bandwidth that is no positive quantity, a
     // speed or text size out of range.
     Status validate() const;
-    // The theme's part: palette, text size, phase colours (views repaint themselves after).
-    void applyTheme() const;
+    // The phase colours into the theme (the palette and text size go through MainWindow's
+    // setDark and setFontScale, which repaint the views).
+    void applyPhaseColors() const;
     // For a scenario about to start: the bandwidth, unless the scenario sets its own.
     void fillScenario(cluster::Scenario& scenario) const;
 };

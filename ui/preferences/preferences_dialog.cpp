@@ -128,15 +128,12 @@ Preferences PreferencesDialog::preferences() const {
 
 bool PreferencesDialog::apply() {
     const Preferences p = preferences();
-    if (auto bytes = cluster::imagePullBytesPerSecond(p.imagePullBandwidth.toStdString()); !bytes) {
-        bandwidthError_->setText(QString::fromStdString(bytes.status().message()));
-        bandwidthError_->show();
-        bandwidth_->setFocus();
-        return false;
-    }
+    // The speed and the text size come from lists and a bounded box: only the bandwidth can be
+    // wrong.
     if (Status st = p.validate(); !st.isOk()) {
         bandwidthError_->setText(QString::fromStdString(st.message()));
         bandwidthError_->show();
+        bandwidth_->setFocus();
         return false;
     }
     emit applied(p);

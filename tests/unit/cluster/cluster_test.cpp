@@ -14,12 +14,11 @@
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/cluster.h"
-#include "cluster/components.h"
 #include "cluster/scenario.h"
-#include "cluster/scenario_runner.h"
 #include "cluster/workspace.h"
 #include "core_v1.pb.h"
 #include "kubectl/simulate_command.h"
+#include "testing/scenario_run.h"
 
 using namespace pilothouse;
 namespace core = k8s::io::api::core::v1;
@@ -365,19 +364,11 @@ void ClusterTest::everyScenarioReplaysToTheSameStore() {
         auto runOnce = [&]() -> std::pair<int64_t, uint64_t> {
             auto scenario = cluster::loadScenarioFile(dir.filePath(file).toStdString(), nullptr);
             if (!scenario) qFatal("%s", scenario.status().message().c_str());
-            auto options = cluster::clusterOptionsOf(*scenario);
-            auto c = cluster::Cluster::create(*options);
-            if (!c) qFatal("%s", c.status().message().c_str());
-            cluster::ScenarioRunner runner(**c, *scenario);
-            if (!runner.applyObjects().isOk()) qFatal("objects");
-            auto config = cluster::schedulerConfigurationOf(*scenario);
-            auto actions = cluster::addStandardComponents(**c, &*config);
-            if (!actions) qFatal("%s", actions.status().message().c_str());
-            runner.setNodeActionHandler(*actions);
-            runner.scheduleActions();
-            if (Status st = (*c)->runFor(45s); !st.isOk()) qFatal("%s", st.message().c_str());
-            auto digest = cluster::storeDigest((*c)->controlPlane().store());
-            return {(*c)->controlPlane().store().currentRevision(), digest ? *digest : 0};
+            testing::ScenarioRun run(std::move(*scenario));
+            run.runUntil(45s);
+            auto& store = run.cluster->controlPlane().store();
+            auto digest = cluster::storeDigest(store);
+            return {store.currentRevision(), digest ? *digest : 0};
         };
         const auto first = runOnce();
         for (int again = 0; again < 1; ++again) {

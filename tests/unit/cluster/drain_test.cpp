@@ -3,13 +3,10 @@
 #include <QtTest>
 
 #include "api/object.h"
-#include "cluster/cluster.h"
-#include "cluster/components.h"
 #include "cluster/drain.h"
-#include "cluster/scenario.h"
-#include "cluster/scenario_runner.h"
 #include "core_v1.pb.h"
 #include "policy_v1.pb.h"
+#include "testing/scenario_run.h"
 
 using namespace pilothouse;
 namespace core = k8s::io::api::core::v1;
@@ -18,33 +15,16 @@ using namespace std::chrono_literals;
 
 namespace {
 
-// A scenario on the standard components, as `pilothousectl simulate` runs it.
-struct Run {
-    cluster::Scenario scenario;
-    std::unique_ptr<cluster::Cluster> c;
-    std::unique_ptr<cluster::ScenarioRunner> runner;
+cluster::Scenario load(const std::string& yaml) {
+    std::vector<std::string> warnings;
+    auto s = cluster::loadScenario(yaml, "drain.yaml", &warnings);
+    if (!s) qFatal("%s", s.status().message().c_str());
+    return std::move(*s);
+}
 
-    explicit Run(const std::string& yaml) {
-        std::vector<std::string> warnings;
-        auto s = cluster::loadScenario(yaml, "drain.yaml", &warnings);
-        if (!s) qFatal("%s", s.status().message().c_str());
-        scenario = std::move(*s);
-        cluster::ClusterOptions o;
-        o.seed = scenario.seed;
-        auto created = cluster::Cluster::create(o);
-        if (!created) qFatal("%s", created.status().message().c_str());
-        c = std::move(*created);
-        runner = std::make_unique<cluster::ScenarioRunner>(*c, scenario);
-        must(runner->applyObjects());
-        auto nodeActions = cluster::addStandardComponents(*c);
-        if (!nodeActions) qFatal("%s", nodeActions.status().message().c_str());
-        runner->setNodeActionHandler(*nodeActions);
-        runner->scheduleActions();
-    }
-    static void must(const Status& s) {
-        if (!s.isOk()) qFatal("%s", s.toString().c_str());
-    }
-    void runUntil(sim::Duration sinceStart) { must(c->runUntil(c->loop().epoch() + sinceStart)); }
+// A scenario on the standard components, as `pilothousectl simulate` runs it.
+struct Run : testing::ScenarioRun {
+    explicit Run(const std::string& yaml) : ScenarioRun(load(yaml)) {}
 
     std::vector<core::Pod> pods(const std::string& app) {
         apiserver::Request r;
@@ -52,7 +32,7 @@ struct Run {
         r.type = api::Scheme::instance().byName("pods");
         r.labelSelector = "app=" + app;
         std::vector<core::Pod> out;
-        for (auto& p : c->apiServer().handle(r).items) out.push_back(static_cast<const core::Pod&>(*p));
+        for (auto& p : cluster->apiServer().handle(r).items) out.push_back(static_cast<const core::Pod&>(*p));
         return out;
     }
     // The actions' lines for `action`, "ok|message" or "error|message".
@@ -213,7 +193,7 @@ void DrainTest::drainMovesPodsWithinBudget() {
     get.type = api::Scheme::instance().byName("poddisruptionbudgets");
     get.namespace_ = "default";
     get.name = "web-pdb";
-    auto pdb = run.c->apiServer().handle(get);
+    auto pdb = run.cluster->apiServer().handle(get);
     QVERIFY(pdb.ok());
     const auto& st = static_cast<const policy::PodDisruptionBudget&>(*pdb.object).status();
     QCOMPARE(st.expected_pods(), 4);

@@ -12,11 +12,10 @@
 #include "api/resource/quantity.h"
 #include "api/scheme.h"
 #include "cluster/cluster.h"
-#include "cluster/components.h"
 #include "cluster/metrics_sampler.h"
 #include "cluster/scenario.h"
-#include "cluster/scenario_runner.h"
 #include "core_v1.pb.h"
+#include "testing/scenario_run.h"
 
 using namespace pilothouse;
 namespace core = k8s::io::api::core::v1;
@@ -24,10 +23,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-struct Run {
-    std::unique_ptr<cluster::Cluster> cluster;
-    cluster::Scenario scenario;
-    std::unique_ptr<cluster::ScenarioRunner> runner;
+struct Run : testing::ScenarioRun {
+    using ScenarioRun::ScenarioRun;
 
     const std::map<std::string, cluster::Series>& series() {
         return dynamic_cast<cluster::MetricsSampler*>(cluster->find("metrics"))->series();
@@ -37,25 +34,13 @@ struct Run {
 
 // The scenario run as `pilothousectl simulate` runs it, for `until` of virtual time.
 std::unique_ptr<Run> runScenario(const QString& name, sim::Duration until) {
-    auto run = std::make_unique<Run>();
     std::vector<std::string> warnings;
     auto scenario = cluster::loadScenarioFile(PH_SOURCE_DIR "/resources/scenarios/" + name.toStdString() + ".yaml", &warnings);
     if (!scenario) {
         qWarning("%s", scenario.status().message().c_str());
         return nullptr;
     }
-    run->scenario = std::move(*scenario);
-    cluster::ClusterOptions options;
-    options.seed = run->scenario.seed;
-    auto c = cluster::Cluster::create(options);
-    if (!c) return nullptr;
-    run->cluster = std::move(*c);
-    run->runner = std::make_unique<cluster::ScenarioRunner>(*run->cluster, run->scenario);
-    if (!run->runner->applyObjects().isOk()) return nullptr;
-    auto nodeActions = cluster::addStandardComponents(*run->cluster);
-    if (!nodeActions) return nullptr;
-    run->runner->setNodeActionHandler(*nodeActions);
-    run->runner->scheduleActions();
+    auto run = std::make_unique<Run>(std::move(*scenario));
     if (!run->cluster->runUntil(run->cluster->loop().epoch() + until).isOk()) return nullptr;
     return run;
 }

@@ -8,6 +8,7 @@
 #include "cluster/scenario_runner.h"
 #include "cluster/snapshot_scenario.h"
 #include "core_v1.pb.h"
+#include "testing/scenario_run.h"
 
 using namespace pilothouse;
 namespace core = k8s::io::api::core::v1;
@@ -19,37 +20,14 @@ const std::string kRealSnapshot = PH_SOURCE_DIR "/tests/unit/pilothousectl_sched
 
 // A scenario on the standard components, with the scenario's scheduler configuration, as the GUI
 // and `pilothousectl simulate` run it.
-struct Run {
-    cluster::Scenario scenario;
-    std::unique_ptr<cluster::Cluster> c;
-    std::unique_ptr<cluster::ScenarioRunner> runner;
-    std::vector<std::string> warnings;
-
-    explicit Run(cluster::Scenario s) : scenario(std::move(s)) {
-        cluster::ClusterOptions o;
-        o.seed = scenario.seed;
-        auto created = cluster::Cluster::create(o);
-        if (!created) qFatal("%s", created.status().message().c_str());
-        c = std::move(*created);
-        runner = std::make_unique<cluster::ScenarioRunner>(*c, scenario);
-        must(runner->applyObjects());
-        auto config = cluster::schedulerConfigurationOf(scenario);
-        if (!config) qFatal("%s", config.status().message().c_str());
-        auto handler = cluster::addStandardComponents(*c, &*config);
-        if (!handler) qFatal("%s", handler.status().message().c_str());
-        runner->setNodeActionHandler(*handler);
-        runner->scheduleActions();
-    }
-    static void must(const Status& s) {
-        if (!s.isOk()) qFatal("%s", s.toString().c_str());
-    }
-    void runUntil(sim::Duration sinceStart) { must(c->runUntil(c->loop().epoch() + sinceStart)); }
+struct Run : testing::ScenarioRun {
+    using ScenarioRun::ScenarioRun;
     std::vector<std::shared_ptr<const google::protobuf::Message>> list(const char* resource) {
         apiserver::Request r;
         r.verb = "list";
         r.type = api::Scheme::instance().byName(resource);
         std::vector<std::shared_ptr<const google::protobuf::Message>> out;
-        for (auto& o : c->apiServer().handle(r).items) out.push_back(std::move(o));
+        for (auto& o : cluster->apiServer().handle(r).items) out.push_back(std::move(o));
         return out;
     }
     const core::Pod* pod(const std::string& name) {
@@ -226,7 +204,7 @@ spec:
     const std::string first = run.pod("most-0")->spec().node_name();
     QVERIFY(!first.empty());
     QCOMPARE(run.pod("most-1")->spec().node_name(), first);
-    auto* sched = dynamic_cast<cluster::SchedulerComponent*>(run.c->find("kube-scheduler"));
+    auto* sched = dynamic_cast<cluster::SchedulerComponent*>(run.cluster->find("kube-scheduler"));
     QVERIFY(sched);
     QCOMPARE(sched->configuration().profiles.at(0).pluginConfig.size() > 0, true);
     bool restarted = false;

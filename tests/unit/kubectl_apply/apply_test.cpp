@@ -48,14 +48,7 @@ struct Cluster {
         for (auto& o : readObjects(yaml)) {
             auto a = std::make_unique<ObjectApply>(std::move(o), mode, dryRun);
             while (const ApplyCall* call = a->next()) {
-                apiserver::Request req;
-                req.verb = call->verb;
-                req.type = call->type;
-                req.namespace_ = call->namespace_;
-                req.name = call->name;
-                req.body = call->body;
-                req.patch = call->patch;
-                req.dryRun = call->dryRun;
+                apiserver::Request req = kubectl::toRequest(*call);
                 if (call->verb != "get")
                     ++requests;
                 auto resp = cp->apiServer().handle(req);
