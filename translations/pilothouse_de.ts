@@ -690,6 +690,190 @@
     </message>
 </context>
 <context>
+    <name>PhraseText</name>
+    <message>
+        <source>user %1</source>
+        <translation>Benutzer %1</translation>
+    </message>
+    <message>
+        <source>user %1 (groups: %2)</source>
+        <translation>Benutzer %1 (Gruppen: %2)</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>erlaubt</translation>
+    </message>
+    <message>
+        <source>applied %1 defaults</source>
+        <translation>%1-Standardwerte gesetzt</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>keine Änderung</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>admitted</source>
+        <translation>zugelassen</translation>
+    </message>
+    <message>
+        <source>set %1=%2</source>
+        <translation>%1=%2 gesetzt</translation>
+    </message>
+    <message>
+        <source>set priorityClassName=%1 (globalDefault)</source>
+        <translation>priorityClassName=%1 gesetzt (globalDefault)</translation>
+    </message>
+    <message>
+        <source>set tolerationSeconds=%1 for %2</source>
+        <translation>tolerationSeconds=%1 für %2 gesetzt</translation>
+    </message>
+    <message>
+        <source>set %1 (LimitRange %2)</source>
+        <translation>%1 gesetzt (LimitRange %2)</translation>
+    </message>
+    <message>
+        <source>quota %1: %2</source>
+        <translation>Quota %1: %2</translation>
+    </message>
+    <message>
+        <source>created %1 at revision %2</source>
+        <translation>%1 in Revision %2 angelegt</translation>
+    </message>
+    <message>
+        <source>updated %1 at revision %2</source>
+        <translation>%1 in Revision %2 aktualisiert</translation>
+    </message>
+    <message>
+        <source>patched %1 at revision %2</source>
+        <translation>%1 in Revision %2 gepatcht</translation>
+    </message>
+    <message>
+        <source>deleted %1 at revision %2</source>
+        <translation>%1 in Revision %2 gelöscht</translation>
+    </message>
+    <message>
+        <source>read %1 at revision %2</source>
+        <translation>%1 in Revision %2 gelesen</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>Node %1</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 an %2</translation>
+    </message>
+    <message>
+        <source>%1 (already present)</source>
+        <translation>%1 (bereits vorhanden)</translation>
+    </message>
+    <message>
+        <source>%1 (restart %2)</source>
+        <translation>%1 (Neustart %2)</translation>
+    </message>
+    <message>
+        <source>%1 ready</source>
+        <translation>%1 bereit</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>gelöscht</translation>
+    </message>
+    <message>
+        <source>grace %1s</source>
+        <translation>Frist %1 s</translation>
+    </message>
+    <message>
+        <source>ready endpoint %1 of service %2 (EndpointSlice %3)</source>
+        <translation>bereiter Endpoint %1 von Service %2 (EndpointSlice %3)</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the phrases of one detail</comment>
+        <translation>, </translation>
+    </message>
+    <message>
+        <source>authentication</source>
+        <translation>Authentifizierung</translation>
+    </message>
+    <message>
+        <source>authorization</source>
+        <translation>Autorisierung</translation>
+    </message>
+    <message>
+        <source>mutating admission</source>
+        <translation>Mutating Admission</translation>
+    </message>
+    <message>
+        <source>registry</source>
+        <translation>Registry</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>Validierung</translation>
+    </message>
+    <message>
+        <source>validating admission</source>
+        <translation>Validating Admission</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>Speicherung</translation>
+    </message>
+    <message>
+        <source>scheduling queue</source>
+        <translation>Scheduling-Warteschlange</translation>
+    </message>
+    <message>
+        <source>scheduling</source>
+        <translation>Scheduling</translation>
+    </message>
+    <message>
+        <source>binding</source>
+        <translation>Binding</translation>
+    </message>
+    <message>
+        <source>kubelet admission</source>
+        <translation>Kubelet-Admission</translation>
+    </message>
+    <message>
+        <source>image pull</source>
+        <translation>Image-Pull</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>Sandbox</translation>
+    </message>
+    <message>
+        <source>containers</source>
+        <translation>Container</translation>
+    </message>
+    <message>
+        <source>probes</source>
+        <translation>Probes</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Running</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>endpoints</source>
+        <translation>Endpunkte</translation>
+    </message>
+    <message>
+        <source>termination</source>
+        <translation>Beendigung</translation>
+    </message>
+</context>
+<context>
     <name>StationItem</name>
     <message>
         <source>%1 failed</source>
@@ -812,6 +996,205 @@
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfText</name>
+    <message>
+        <source>pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message>
+        <source>deployment %1&apos;s pod template</source>
+        <translation>Pod-Template von Deployment %1</translation>
+    </message>
+    <message>
+        <source>replicaset %1&apos;s pod template</source>
+        <translation>Pod-Template von ReplicaSet %1</translation>
+    </message>
+    <message>
+        <source>replicationcontroller %1&apos;s pod template</source>
+        <translation>Pod-Template von ReplicationController %1</translation>
+    </message>
+    <message>
+        <source>Add toleration %1 to %2</source>
+        <translation>Toleration %1 zu %2 hinzufügen</translation>
+    </message>
+    <message>
+        <source>Remove taint %1 from node %2</source>
+        <translation>Taint %1 von Node %2 entfernen</translation>
+    </message>
+    <message>
+        <source>Uncordon node %1</source>
+        <translation>Node %1 entsperren (uncordon)</translation>
+    </message>
+    <message>
+        <source>Remove nodeSelector %1 from %2</source>
+        <translation>nodeSelector %1 aus %2 entfernen</translation>
+    </message>
+    <message>
+        <source>Remove required node affinity from %1</source>
+        <translation>Erforderliche Node-Affinität aus %1 entfernen</translation>
+    </message>
+    <message>
+        <source>Remove node affinity requirement %1 from %2</source>
+        <translation>Node-Affinitätsanforderung %1 aus %2 entfernen</translation>
+    </message>
+    <message>
+        <source>Remove node affinity requirements %1 from %2</source>
+        <translation>Node-Affinitätsanforderungen %1 aus %2 entfernen</translation>
+    </message>
+    <message>
+        <source>Set label %1 on node %2</source>
+        <translation>Label %1 auf Node %2 setzen</translation>
+    </message>
+    <message>
+        <source>Remove label %1 from node %2</source>
+        <translation>Label %1 von Node %2 entfernen</translation>
+    </message>
+    <message>
+        <source>Lower %1&apos;s %2 request from %3 to %4</source>
+        <translation>%2-Request von %1 von %3 auf %4 senken</translation>
+    </message>
+    <message>
+        <source>Evict pod %1 (priority %2) from node %3</source>
+        <translation>Pod %1 (Priorität %2) von Node %3 verdrängen (evict)</translation>
+    </message>
+    <message>
+        <source>Remove required pod affinity term (%1) from %2</source>
+        <translation>Erforderlichen Pod-Affinitätsterm (%1) aus %2 entfernen</translation>
+    </message>
+    <message>
+        <source>Remove required pod anti-affinity term (%1) from %2</source>
+        <translation>Erforderlichen Pod-Anti-Affinitätsterm (%1) aus %2 entfernen</translation>
+    </message>
+    <message>
+        <source>the pod already passes every filter on node %1</source>
+        <translation>der Pod besteht bereits jeden Filter auf Node %1</translation>
+    </message>
+    <message>
+        <source>the changes found leave node %1 rejecting the pod</source>
+        <translation>auch nach den gefundenen Änderungen lehnt Node %1 den Pod ab</translation>
+    </message>
+    <message>
+        <source>node %1 would still reject the pod (%2)</source>
+        <translation>Node %1 würde den Pod weiterhin ablehnen (%2)</translation>
+    </message>
+    <message>
+        <source>unknown reason &quot;%1&quot;</source>
+        <translation>unbekannter Grund &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not something a what-if changes</source>
+        <translation>&quot;%1&quot; lässt sich durch kein Was-wäre-wenn ändern</translation>
+    </message>
+    <message>
+        <source>the node lifecycle controller puts taint %1 back on node %2 for as long as the node&apos;s condition lasts</source>
+        <translation>der Node-Lifecycle-Controller setzt Taint %1 wieder auf Node %2, solange die Condition des Nodes anhält</translation>
+    </message>
+    <message>
+        <source>the scheduler profile&apos;s NodeAffinity addedAffinity rejects node %1; only the scheduler&apos;s configuration changes that</source>
+        <translation>die NodeAffinity-addedAffinity des Scheduler-Profils lehnt Node %1 ab; das ändert nur die Konfiguration des Schedulers</translation>
+    </message>
+    <message>
+        <source>no required node-affinity term of the pod can be met by labels on node %1 (a term asks for contradictory values, the nodeSelector&apos;s, or the node&apos;s name)</source>
+        <translation>kein erforderlicher Node-Affinitätsterm des Pods lässt sich durch Labels auf Node %1 erfüllen (ein Term verlangt widersprüchliche Werte, die des nodeSelectors oder den Namen des Nodes)</translation>
+    </message>
+    <message>
+        <source>node %1 already runs as many pods as it allows (%2)</source>
+        <translation>auf Node %1 laufen bereits so viele Pods, wie er zulässt (%2)</translation>
+    </message>
+    <message>
+        <source>node %1 has no %2 left (%3 of %4 requested)</source>
+        <translation>Node %1 hat kein %2 mehr frei (%3 von %4 angefordert)</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s overhead alone needs more %1 than node %2 has free</source>
+        <translation>schon der Overhead des Pods braucht mehr %1, als Node %2 frei hat</translation>
+    </message>
+    <message>
+        <source>node %1 runs no pod of lower priority than the pod&apos;s (%2)</source>
+        <translation>auf Node %1 läuft kein Pod mit niedrigerer Priorität als der des Pods (%2)</translation>
+    </message>
+    <message>
+        <source>evicting every pod of lower priority than the pod&apos;s (%1) on node %2 would not free enough %3</source>
+        <translation>alle Pods mit niedrigerer Priorität als der des Pods (%1) auf Node %2 zu verdrängen, würde nicht genug %3 freigeben</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s host ports are how it is reached; a what-if does not change them</source>
+        <translation>über seine Host-Ports ist der Pod erreichbar; ein Was-wäre-wenn ändert sie nicht</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s affinity does not parse: %1</source>
+        <translation>die Affinität des Pods lässt sich nicht parsen: %1</translation>
+    </message>
+    <message>
+        <source>the anti-affinity that keeps the pod away is other pods&apos; rule, not the pod&apos;s</source>
+        <translation>die Anti-Affinität, die den Pod fernhält, ist eine Regel anderer Pods, nicht die des Pods</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s required pod affinity needs a matching pod in node %1&apos;s topology domain; placing other pods there is not one change</source>
+        <translation>die erforderliche Pod-Affinität des Pods verlangt einen passenden Pod in der Topologiedomäne von Node %1; andere Pods dorthin zu setzen ist keine einzelne Änderung</translation>
+    </message>
+    <message>
+        <source>the node lacks a topologyKey label of the pod&apos;s topology spread constraints; a label would put it in a domain whose count decides, not one change</source>
+        <translation>dem Node fehlt ein topologyKey-Label der Topology Spread Constraints des Pods; ein Label würde ihn in eine Domäne setzen, deren Anzahl entscheidet – keine einzelne Änderung</translation>
+    </message>
+    <message>
+        <source>the skew depends on where the other pods matching the pod&apos;s topology spread constraints run; no single change to the pod or to this node evens it out</source>
+        <translation>der Skew hängt davon ab, wo die anderen Pods laufen, die zu den Topology Spread Constraints des Pods passen; keine einzelne Änderung am Pod oder an diesem Node gleicht ihn aus</translation>
+    </message>
+    <message>
+        <source>where the pod&apos;s volumes are and can attach is not something a what-if changes</source>
+        <translation>wo die Volumes des Pods liegen und angebunden werden können, ändert kein Was-wäre-wenn</translation>
+    </message>
+    <message>
+        <source>the pod asks for another node by spec.nodeName</source>
+        <translation>der Pod verlangt per spec.nodeName einen anderen Node</translation>
+    </message>
+    <message>
+        <source>no what-if for %1 (%2)</source>
+        <translation>kein Was-wäre-wenn für %1 (%2)</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s %1 %2 is not among the objects</source>
+        <translation>%1 %2 des Pods ist nicht unter den Objekten</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s %1 %2 is managed by %3 %4, which no what-if changes</source>
+        <translation>%1 %2 des Pods wird von %3 %4 verwaltet, das kein Was-wäre-wenn ändert</translation>
+    </message>
+    <message>
+        <source>the pod belongs to job %1, whose pod template cannot be changed (spec.template is immutable)</source>
+        <translation>der Pod gehört zu Job %1, dessen Pod-Template sich nicht ändern lässt (spec.template ist unveränderlich)</translation>
+    </message>
+    <message>
+        <source>the pod belongs to statefulset %1, which rolls a changed template out one ordinal at a time (not one change to this pod)</source>
+        <translation>der Pod gehört zu StatefulSet %1, das ein geändertes Template Ordinalzahl für Ordinalzahl ausrollt (keine einzelne Änderung an diesem Pod)</translation>
+    </message>
+    <message>
+        <source>the pod belongs to daemonset %1, which makes one pod for each node it selects</source>
+        <translation>der Pod gehört zu DaemonSet %1, das für jeden ausgewählten Node einen Pod erzeugt</translation>
+    </message>
+    <message>
+        <source>the pod belongs to %1 %2, which no what-if changes</source>
+        <translation>der Pod gehört zu %1 %2, das kein Was-wäre-wenn ändert</translation>
+    </message>
+    <message>
+        <source>dropped &quot;%1&quot;: %2</source>
+        <translation>&quot;%1&quot; verworfen: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (pod side): %2</source>
+        <translation>%1 (Pod-Seite): %2</translation>
+    </message>
+    <message>
+        <source>%1 (node side): %2</source>
+        <translation>%1 (Node-Seite): %2</translation>
     </message>
 </context>
 <context>
@@ -1672,6 +2055,17 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::RemoteClient</name>
+    <message>
+        <source>Connection to %1 lost: %2</source>
+        <translation>Verbindung zu %1 verloren: %2</translation>
+    </message>
+    <message>
+        <source>Unknown resource type &quot;%1&quot;</source>
+        <translation>Unbekannter Ressourcentyp &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::ScenarioPicker</name>
     <message>
         <source>Scenarios</source>
@@ -2321,10 +2715,6 @@ Neu laden, um mit der neuesten Version neu zu beginnen, oder Ihre Änderungen da
         <translation>Nodes für %1 bewertet: %2 gewinnt</translation>
     </message>
     <message>
-        <source>binding %1</source>
-        <translation>Binden: %1</translation>
-    </message>
-    <message>
         <source>%1 rejected by %2</source>
         <translation>%1 abgelehnt von %2</translation>
     </message>
@@ -2355,6 +2745,10 @@ Neu laden, um mit der neuesten Version neu zu beginnen, oder Ihre Änderungen da
     <message>
         <source>%1 Ready on %2</source>
         <translation>%1 Ready auf %2</translation>
+    </message>
+    <message>
+        <source>binding %1 to %2</source>
+        <translation>%1 wird an %2 gebunden</translation>
     </message>
 </context>
 </TS>

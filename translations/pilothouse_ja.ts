@@ -688,6 +688,190 @@
     </message>
 </context>
 <context>
+    <name>PhraseText</name>
+    <message>
+        <source>user %1</source>
+        <translation>ユーザー %1</translation>
+    </message>
+    <message>
+        <source>user %1 (groups: %2)</source>
+        <translation>ユーザー %1（グループ: %2）</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>許可</translation>
+    </message>
+    <message>
+        <source>applied %1 defaults</source>
+        <translation>%1 のデフォルト値を適用</translation>
+    </message>
+    <message>
+        <source>no change</source>
+        <translation>変更なし</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>有効</translation>
+    </message>
+    <message>
+        <source>admitted</source>
+        <translation>受理</translation>
+    </message>
+    <message>
+        <source>set %1=%2</source>
+        <translation>%1=%2 を設定</translation>
+    </message>
+    <message>
+        <source>set priorityClassName=%1 (globalDefault)</source>
+        <translation>priorityClassName=%1 を設定（globalDefault）</translation>
+    </message>
+    <message>
+        <source>set tolerationSeconds=%1 for %2</source>
+        <translation>%2 に tolerationSeconds=%1 を設定</translation>
+    </message>
+    <message>
+        <source>set %1 (LimitRange %2)</source>
+        <translation>%1 を設定（LimitRange %2）</translation>
+    </message>
+    <message>
+        <source>quota %1: %2</source>
+        <translation>クォータ %1: %2</translation>
+    </message>
+    <message>
+        <source>created %1 at revision %2</source>
+        <translation>%1 をリビジョン %2 で作成</translation>
+    </message>
+    <message>
+        <source>updated %1 at revision %2</source>
+        <translation>%1 をリビジョン %2 で更新</translation>
+    </message>
+    <message>
+        <source>patched %1 at revision %2</source>
+        <translation>%1 をリビジョン %2 でパッチ</translation>
+    </message>
+    <message>
+        <source>deleted %1 at revision %2</source>
+        <translation>%1 をリビジョン %2 で削除</translation>
+    </message>
+    <message>
+        <source>read %1 at revision %2</source>
+        <translation>%1 をリビジョン %2 で読み取り</translation>
+    </message>
+    <message>
+        <source>node %1</source>
+        <translation>ノード %1</translation>
+    </message>
+    <message>
+        <source>%1 to %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>%1 (already present)</source>
+        <translation>%1（取得済み）</translation>
+    </message>
+    <message>
+        <source>%1 (restart %2)</source>
+        <translation>%1（再起動 %2 回目）</translation>
+    </message>
+    <message>
+        <source>%1 ready</source>
+        <translation>%1 が Ready</translation>
+    </message>
+    <message>
+        <source>deleted</source>
+        <translation>削除</translation>
+    </message>
+    <message>
+        <source>grace %1s</source>
+        <translation>猶予 %1 秒</translation>
+    </message>
+    <message>
+        <source>ready endpoint %1 of service %2 (EndpointSlice %3)</source>
+        <translation>Service %2 の Ready なエンドポイント %1（EndpointSlice %3）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <comment>between the phrases of one detail</comment>
+        <translation>、</translation>
+    </message>
+    <message>
+        <source>authentication</source>
+        <translation>認証</translation>
+    </message>
+    <message>
+        <source>authorization</source>
+        <translation>認可</translation>
+    </message>
+    <message>
+        <source>mutating admission</source>
+        <translation>Mutating Admission</translation>
+    </message>
+    <message>
+        <source>registry</source>
+        <translation>レジストリ</translation>
+    </message>
+    <message>
+        <source>validation</source>
+        <translation>バリデーション</translation>
+    </message>
+    <message>
+        <source>validating admission</source>
+        <translation>Validating Admission</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>scheduling queue</source>
+        <translation>スケジューリングキュー</translation>
+    </message>
+    <message>
+        <source>scheduling</source>
+        <translation>スケジューリング</translation>
+    </message>
+    <message>
+        <source>binding</source>
+        <translation>バインド</translation>
+    </message>
+    <message>
+        <source>kubelet admission</source>
+        <translation>kubeletのアドミッション</translation>
+    </message>
+    <message>
+        <source>image pull</source>
+        <translation>イメージのPull</translation>
+    </message>
+    <message>
+        <source>sandbox</source>
+        <translation>サンドボックス</translation>
+    </message>
+    <message>
+        <source>containers</source>
+        <translation>コンテナ</translation>
+    </message>
+    <message>
+        <source>probes</source>
+        <translation>Probe</translation>
+    </message>
+    <message>
+        <source>Running</source>
+        <translation>Running</translation>
+    </message>
+    <message>
+        <source>Ready</source>
+        <translation>Ready</translation>
+    </message>
+    <message>
+        <source>endpoints</source>
+        <translation>エンドポイント</translation>
+    </message>
+    <message>
+        <source>termination</source>
+        <translation>終了</translation>
+    </message>
+</context>
+<context>
     <name>StationItem</name>
     <message>
         <source>%1 failed</source>
@@ -810,6 +994,205 @@
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+</context>
+<context>
+    <name>WhatIfText</name>
+    <message>
+        <source>pod %1</source>
+        <translation>Pod %1</translation>
+    </message>
+    <message>
+        <source>deployment %1&apos;s pod template</source>
+        <translation>Deployment %1 の Pod テンプレート</translation>
+    </message>
+    <message>
+        <source>replicaset %1&apos;s pod template</source>
+        <translation>ReplicaSet %1 の Pod テンプレート</translation>
+    </message>
+    <message>
+        <source>replicationcontroller %1&apos;s pod template</source>
+        <translation>ReplicationController %1 の Pod テンプレート</translation>
+    </message>
+    <message>
+        <source>Add toleration %1 to %2</source>
+        <translation>%2 に Toleration %1 を追加</translation>
+    </message>
+    <message>
+        <source>Remove taint %1 from node %2</source>
+        <translation>ノード %2 から Taint %1 を削除</translation>
+    </message>
+    <message>
+        <source>Uncordon node %1</source>
+        <translation>ノード %1 を uncordon</translation>
+    </message>
+    <message>
+        <source>Remove nodeSelector %1 from %2</source>
+        <translation>%2 から nodeSelector %1 を削除</translation>
+    </message>
+    <message>
+        <source>Remove required node affinity from %1</source>
+        <translation>%1 から必須のノードアフィニティを削除</translation>
+    </message>
+    <message>
+        <source>Remove node affinity requirement %1 from %2</source>
+        <translation>%2 からノードアフィニティの条件 %1 を削除</translation>
+    </message>
+    <message>
+        <source>Remove node affinity requirements %1 from %2</source>
+        <translation>%2 からノードアフィニティの条件 %1 を削除</translation>
+    </message>
+    <message>
+        <source>Set label %1 on node %2</source>
+        <translation>ノード %2 にラベル %1 を設定</translation>
+    </message>
+    <message>
+        <source>Remove label %1 from node %2</source>
+        <translation>ノード %2 からラベル %1 を削除</translation>
+    </message>
+    <message>
+        <source>Lower %1&apos;s %2 request from %3 to %4</source>
+        <translation>%1 の %2 リクエストを %3 から %4 に下げる</translation>
+    </message>
+    <message>
+        <source>Evict pod %1 (priority %2) from node %3</source>
+        <translation>ノード %3 から Pod %1（優先度 %2）を退避</translation>
+    </message>
+    <message>
+        <source>Remove required pod affinity term (%1) from %2</source>
+        <translation>%2 から必須の Pod アフィニティ条件（%1）を削除</translation>
+    </message>
+    <message>
+        <source>Remove required pod anti-affinity term (%1) from %2</source>
+        <translation>%2 から必須の Pod アンチアフィニティ条件（%1）を削除</translation>
+    </message>
+    <message>
+        <source>the pod already passes every filter on node %1</source>
+        <translation>Pod はすでにノード %1 ですべての Filter を通過します</translation>
+    </message>
+    <message>
+        <source>the changes found leave node %1 rejecting the pod</source>
+        <translation>見つかった変更を行っても、ノード %1 は Pod を拒否します</translation>
+    </message>
+    <message>
+        <source>node %1 would still reject the pod (%2)</source>
+        <translation>ノード %1 はまだ Pod を拒否します（%2）</translation>
+    </message>
+    <message>
+        <source>unknown reason &quot;%1&quot;</source>
+        <translation>不明な理由 &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not something a what-if changes</source>
+        <translation>&quot;%1&quot; は「もしも」で変えられるものではありません</translation>
+    </message>
+    <message>
+        <source>the node lifecycle controller puts taint %1 back on node %2 for as long as the node&apos;s condition lasts</source>
+        <translation>ノードのコンディションが続く限り、ノードライフサイクルコントローラーが Taint %1 をノード %2 に付け直します</translation>
+    </message>
+    <message>
+        <source>the scheduler profile&apos;s NodeAffinity addedAffinity rejects node %1; only the scheduler&apos;s configuration changes that</source>
+        <translation>スケジューラープロファイルの NodeAffinity addedAffinity がノード %1 を拒否しています。これを変えられるのはスケジューラーの設定だけです</translation>
+    </message>
+    <message>
+        <source>no required node-affinity term of the pod can be met by labels on node %1 (a term asks for contradictory values, the nodeSelector&apos;s, or the node&apos;s name)</source>
+        <translation>Pod の必須ノードアフィニティのどの条件も、ノード %1 のラベルでは満たせません（矛盾する値、nodeSelector の値、またはノード名を求める条件です）</translation>
+    </message>
+    <message>
+        <source>node %1 already runs as many pods as it allows (%2)</source>
+        <translation>ノード %1 はすでに許容数いっぱいの Pod を実行しています（%2）</translation>
+    </message>
+    <message>
+        <source>node %1 has no %2 left (%3 of %4 requested)</source>
+        <translation>ノード %1 には %2 の空きがありません（要求済み %3 / %4）</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s overhead alone needs more %1 than node %2 has free</source>
+        <translation>Pod のオーバーヘッドだけで、ノード %2 の空きより多くの %1 が必要です</translation>
+    </message>
+    <message>
+        <source>node %1 runs no pod of lower priority than the pod&apos;s (%2)</source>
+        <translation>ノード %1 では、Pod の優先度（%2）より低い Pod が動いていません</translation>
+    </message>
+    <message>
+        <source>evicting every pod of lower priority than the pod&apos;s (%1) on node %2 would not free enough %3</source>
+        <translation>ノード %2 上で Pod の優先度（%1）より低い Pod をすべて退避しても、%3 の空きが足りません</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s host ports are how it is reached; a what-if does not change them</source>
+        <translation>Pod にはホストポートで到達します。「もしも」ではホストポートを変更しません</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s affinity does not parse: %1</source>
+        <translation>Pod のアフィニティを解析できません: %1</translation>
+    </message>
+    <message>
+        <source>the anti-affinity that keeps the pod away is other pods&apos; rule, not the pod&apos;s</source>
+        <translation>Pod を遠ざけているアンチアフィニティは、この Pod ではなく他の Pod のルールです</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s required pod affinity needs a matching pod in node %1&apos;s topology domain; placing other pods there is not one change</source>
+        <translation>Pod の必須 Pod アフィニティには、ノード %1 のトポロジードメインに一致する Pod が必要です。そこへ他の Pod を配置するのは 1 つの変更ではありません</translation>
+    </message>
+    <message>
+        <source>the node lacks a topologyKey label of the pod&apos;s topology spread constraints; a label would put it in a domain whose count decides, not one change</source>
+        <translation>ノードに Pod の Topology Spread Constraints の topologyKey ラベルがありません。ラベルを付けると、Pod 数が決め手となるドメインに入るため、1 つの変更にはなりません</translation>
+    </message>
+    <message>
+        <source>the skew depends on where the other pods matching the pod&apos;s topology spread constraints run; no single change to the pod or to this node evens it out</source>
+        <translation>スキューは、Pod の Topology Spread Constraints に一致する他の Pod がどこで動くかで決まります。Pod やこのノードへの 1 つの変更では均せません</translation>
+    </message>
+    <message>
+        <source>where the pod&apos;s volumes are and can attach is not something a what-if changes</source>
+        <translation>Pod のボリュームの場所とアタッチ先は「もしも」で変えられるものではありません</translation>
+    </message>
+    <message>
+        <source>the pod asks for another node by spec.nodeName</source>
+        <translation>Pod は spec.nodeName で別のノードを指定しています</translation>
+    </message>
+    <message>
+        <source>no what-if for %1 (%2)</source>
+        <translation>%1 に対する「もしも」はありません（%2）</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s %1 %2 is not among the objects</source>
+        <translation>Pod の %1 %2 がオブジェクトの中にありません</translation>
+    </message>
+    <message>
+        <source>the pod&apos;s %1 %2 is managed by %3 %4, which no what-if changes</source>
+        <translation>Pod の %1 %2 は %3 %4 が管理しており、「もしも」では変更しません</translation>
+    </message>
+    <message>
+        <source>the pod belongs to job %1, whose pod template cannot be changed (spec.template is immutable)</source>
+        <translation>Pod は Job %1 に属しており、その Pod テンプレートは変更できません（spec.template は不変）</translation>
+    </message>
+    <message>
+        <source>the pod belongs to statefulset %1, which rolls a changed template out one ordinal at a time (not one change to this pod)</source>
+        <translation>Pod は StatefulSet %1 に属しており、変更したテンプレートは序数ごとに 1 つずつロールアウトされます（この Pod への 1 つの変更ではありません）</translation>
+    </message>
+    <message>
+        <source>the pod belongs to daemonset %1, which makes one pod for each node it selects</source>
+        <translation>Pod は DaemonSet %1 に属しており、選択した各ノードに Pod を 1 つずつ作成します</translation>
+    </message>
+    <message>
+        <source>the pod belongs to %1 %2, which no what-if changes</source>
+        <translation>Pod は %1 %2 に属しており、「もしも」では変更しません</translation>
+    </message>
+    <message>
+        <source>dropped &quot;%1&quot;: %2</source>
+        <translation>&quot;%1&quot; を破棄: %2</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (pod side): %2</source>
+        <translation>%1（Pod 側）: %2</translation>
+    </message>
+    <message>
+        <source>%1 (node side): %2</source>
+        <translation>%1（ノード側）: %2</translation>
     </message>
 </context>
 <context>
@@ -1668,6 +2051,17 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::RemoteClient</name>
+    <message>
+        <source>Connection to %1 lost: %2</source>
+        <translation>%1 との接続が切れました: %2</translation>
+    </message>
+    <message>
+        <source>Unknown resource type &quot;%1&quot;</source>
+        <translation>不明なリソースタイプ &quot;%1&quot;</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::ScenarioPicker</name>
     <message>
         <source>Scenarios</source>
@@ -2315,10 +2709,6 @@ Reload to start again from the latest version, or merge your edits onto it and c
         <translation>%1 のノードを採点中: %2 が勝ち</translation>
     </message>
     <message>
-        <source>binding %1</source>
-        <translation>バインド中: %1</translation>
-    </message>
-    <message>
         <source>%1 rejected by %2</source>
         <translation>%1 は %2 に拒否されました</translation>
     </message>
@@ -2349,6 +2739,10 @@ Reload to start again from the latest version, or merge your edits onto it and c
     <message>
         <source>%1 Ready on %2</source>
         <translation>%1 が %2 で Ready</translation>
+    </message>
+    <message>
+        <source>binding %1 to %2</source>
+        <translation>%1 を %2 にバインド中</translation>
     </message>
 </context>
 </TS>

@@ -1,38 +1,77 @@
-// pilothouse-server: the headless control plane serving the Kubernetes API over gRPC. It runs the
-// control plane (store, API server with authentication, RBAC and admission, the bootstrap
-// objects) on a store file in real time and serves it (backend/remote: the KubernetesAPI service,
-// reflection, health) until SIGTERM/SIGINT; then it ends the watches, lets calls in flight finish
-// and closes the store cleanly.
+// pilothouse-server: the headless control plane over gRPC. It runs a simulation session — the
+// control plane, scheduler, controllers and simulated kubelets on the virtual clock, started from
+// a scenario — on a thread of its own (backend/remote/simulation_host.h) and serves the Kubernetes
+// API and the Simulation service (backend/remote: reflection and health too) until SIGTERM or
+// SIGINT. Then it ends the streams, lets calls in flight finish, and saves the session into its
+// store file as a workspace, so a restart on the same file continues where it stopped.
 #include <csignal>
-#include <cstring>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <thread>
 
-#include "controlplane/control_plane.h"
+#include "cluster/builtin_scenarios.h"
+#include "cluster/scenario.h"
+#include "cluster/session.h"
 #include "remote/server.h"
-#include "sim/clock.h"
+#include "sim/runner.h"
+#include "store/sqlite_db.h"
 
 namespace {
 volatile std::sig_atomic_t stopRequested = 0;
 void onSignal(int) { stopRequested = 1; }
 
 const char* kUsage =
-    "Usage: pilothouse-server --store FILE|:memory: [--listen HOST:PORT] [--tokens FILE]\n"
-    "                         [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
-    "Runs the Pilothouse control plane headless and serves its Kubernetes API over gRPC\n"
-    "(service pilothouse.apiserver.v1.KubernetesAPI) until SIGTERM or SIGINT.\n"
+    "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:] [--scenario NAME|FILE]\n"
+    "                         [--tokens FILE] [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
+    "                         [--realtime | --speed X | --paused]\n"
+    "Runs a Pilothouse control plane headless — API server, scheduler, controllers and simulated\n"
+    "kubelets on a virtual clock — and serves it over gRPC (pilothouse.apiserver.v1.KubernetesAPI,\n"
+    "pilothouse.simulation.v1.Simulation) until SIGTERM or SIGINT.\n"
     "  --listen HOST:PORT  where to listen (default 127.0.0.1:7443; port 0 picks one). A\n"
     "                      non-loopback address needs --tokens.\n"
+    "  --store FILE        the store file (default :memory:). On shutdown the simulation is saved\n"
+    "                      into it; started again on the same file it continues from there (the\n"
+    "                      file as it was is kept as FILE.previous).\n"
+    "  --scenario NAME|FILE  start from a built-in scenario or a scenario file (default: an empty\n"
+    "                      cluster). Built in: %s.\n"
     "  --tokens FILE       kube-apiserver's static token file (token,user,uid,\"group1,group2\");\n"
     "                      without it every request acts as system:admin.\n"
     "  --anonymous-auth    requests without a token act as system:anonymous (RBAC decides).\n"
-    "  --tls-cert, --tls-key  serve TLS with this PEM certificate and key.\n";
+    "  --tls-cert, --tls-key  serve TLS with this PEM certificate and key.\n"
+    "  --realtime          virtual time follows wall time (the default).\n"
+    "  --speed X           virtual time runs X times as fast as wall time (0.1 to 1000).\n"
+    "  --paused            start paused (a client plays it: Simulation.SetPlaying).\n";
+
+std::string usage() {
+    std::string names;
+    for (const auto& n : pilothouse::cluster::builtinScenarioNames()) names += (names.empty() ? "" : ", ") + n;
+    std::string text = kUsage;
+    text.replace(text.find("%s"), 2, names);
+    return text;
+}
+
+std::string speedText(double speed) {
+    std::ostringstream out;
+    out << speed << "x";
+    return out.str();
+}
+
+int fail(const std::string& message) {
+    std::cerr << "error: " << message << "\n";
+    return 1;
+}
 }  // namespace
 
 int main(int argc, char** argv) {
-    pilothouse::controlplane::Options options;
-    pilothouse::remote::ServerOptions serverOptions;
+    using namespace pilothouse;
+    cluster::SessionOptions options;
+    remote::ServerOptions serverOptions;
+    std::string scenarioArg;
+    double speed = 1;
+    bool paused = false;
     for (int i = 1; i < argc; ++i) {
         std::string a = argv[i];
         auto value = [&](const char* flag) -> std::string {
@@ -48,38 +87,108 @@ int main(int argc, char** argv) {
         else if (a == "--listen") serverOptions.listenAddress = value("--listen");
         else if (a == "--tls-cert") serverOptions.tlsCertFile = value("--tls-cert");
         else if (a == "--tls-key") serverOptions.tlsKeyFile = value("--tls-key");
-        else if (a == "-h" || a == "--help") {
-            std::cout << kUsage;
+        else if (a == "--scenario") scenarioArg = value("--scenario");
+        else if (a == "--realtime") speed = 1;
+        else if (a == "--paused") paused = true;
+        else if (a == "--speed") {
+            const std::string text = value("--speed");
+            char* end = nullptr;
+            speed = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end != '\0' || !sim::validateSpeed(speed).isOk()) {
+                std::cerr << "error: --speed: \"" << text << "\" is not a speed from 0.1 to 1000\n";
+                return 2;
+            }
+        } else if (a == "-h" || a == "--help") {
+            std::cout << usage();
             return 0;
         } else {
-            std::cerr << "error: unknown flag: " << a << "\n" << kUsage;
+            std::cerr << "error: unknown flag: " << a << "\n" << usage();
             return 2;
         }
     }
     serverOptions.authenticates = !options.tokenFile.empty();
-    pilothouse::sim::RealClock clock;
-    auto cp = pilothouse::controlplane::ControlPlane::start(options, clock);
-    if (!cp) {
-        std::cerr << "error: " << cp.status().message() << "\n";
-        return 1;
+
+    // A store file a previous run saved its session into is continued; otherwise the scenario starts.
+    const bool fileStore = options.storePath != ":memory:" && !options.storePath.empty();
+    const bool resuming = fileStore && std::filesystem::exists(options.storePath);
+    std::unique_ptr<cluster::Session> session;
+    if (resuming) {
+        if (!scenarioArg.empty())
+            return fail(options.storePath + " already holds a simulation; leave out --scenario to continue it, or give "
+                                            "another --store");
+        std::error_code ec;
+        std::filesystem::copy_file(options.storePath, options.storePath + ".previous",
+                                   std::filesystem::copy_options::overwrite_existing, ec);
+        if (ec) return fail("cannot keep a copy of " + options.storePath + " as " + options.storePath + ".previous: " + ec.message());
+        cluster::Session::OpenedWorkspace opened;
+        auto resumed = cluster::Session::resume(options, options.storePath + ".previous", &opened);
+        if (!resumed)
+            return fail(resumed.status().message() + " (pilothouse-server continues only a store it saved itself; give "
+                                                     "another --store)");
+        session = std::move(*resumed);
+        if (!opened.warning.empty()) std::cerr << "warning: " << opened.warning << "\n";
+    } else {
+        cluster::Scenario scenario;
+        if (!scenarioArg.empty()) {
+            std::vector<std::string> warnings;
+            auto builtin = cluster::builtinScenario(scenarioArg);
+            auto loaded = builtin ? cluster::loadScenario(*builtin, scenarioArg + ".yaml", &warnings)
+                                  : cluster::loadScenarioFile(scenarioArg, &warnings);
+            if (!loaded) return fail(loaded.status().message());
+            for (const auto& w : warnings) std::cerr << "warning: " << w << "\n";
+            scenario = std::move(*loaded);
+        }
+        auto started = cluster::Session::start(options, std::move(scenario));
+        if (!started) return fail(started.status().message());
+        session = std::move(*started);
     }
+    if (Status st = session->setSpeed(speed); !st.isOk()) return fail(st.message());
+    session->setPlaying(!paused);
+
+    auto host = remote::SimulationHost::adopt(std::move(session));
     std::signal(SIGTERM, onSignal);
     std::signal(SIGINT, onSignal);
-    auto server = pilothouse::remote::Server::start((*cp)->apiServer(), serverOptions);
-    if (!server) {
-        std::cerr << "error: " << server.status().message() << "\n";
-        return 1;
-    }
+    auto server = remote::Server::start(*host, serverOptions);
+    if (!server) return fail(server.status().message());
+    host->run();
+    const auto [scenarioName, elapsed, revision] = host->withSession([](cluster::Session& s) {
+        return std::tuple(s.scenario().name, s.elapsed(), s.cluster().controlPlane().store().currentRevision());
+    });
     // One line a script can wait for and read the address from.
     std::cout << "pilothouse-server: serving on " << (*server)->address()
-              << (serverOptions.tlsCertFile.empty() ? " (plaintext)" : " (TLS)") << ", store "
-              << options.storePath << " at revision " << (*cp)->store().currentRevision() << std::endl;
-    while (!stopRequested) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    std::cout << "pilothouse-server: shutting down at revision " << (*cp)->store().currentRevision()
+              << (serverOptions.tlsCertFile.empty() ? " (plaintext)" : " (TLS)") << ", store " << options.storePath
+              << " at revision " << revision << ", scenario " << (scenarioName.empty() ? "(none)" : scenarioName) << " at "
+              << std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count() / 1000.0 << "s"
+              << (resuming ? " (continued)" : "") << ", " << (paused ? std::string("paused") : "playing at " + speedText(speed))
               << std::endl;
+    while (!stopRequested) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+
+    host->stop();
+    const auto [finalElapsed, finalRevision] = host->withSession([](cluster::Session& s) {
+        return std::pair(s.elapsed(), s.cluster().controlPlane().store().currentRevision());
+    });
+    std::cout << "pilothouse-server: shutting down at revision " << finalRevision << std::endl;
     (*server)->shutdown(std::chrono::seconds(5));
     server->reset();
-    cp->reset();
+    // The session goes into its own store file: written beside it while the store is open, then
+    // renamed over it once the store is closed.
+    std::string saved;
+    if (fileStore) {
+        saved = options.storePath + ".saving-workspace";
+        Status st = host->withSession([&](cluster::Session& s) { return s.saveWorkspace(saved, ""); });
+        if (!st.isOk()) {
+            std::cerr << "error: saving the simulation: " << st.message() << "\n";
+            saved.clear();
+        }
+    }
+    host.reset();
+    if (!saved.empty()) {
+        if (Status st = store::sqlite::replaceDatabaseFile(saved, options.storePath); !st.isOk())
+            return fail("saving the simulation: " + st.message());
+        std::cout << "pilothouse-server: saved the simulation at "
+                  << std::chrono::duration_cast<std::chrono::milliseconds>(finalElapsed).count() / 1000.0 << "s into "
+                  << options.storePath << std::endl;
+    }
     std::cout << "pilothouse-server: store closed" << std::endl;
     return 0;
 }

@@ -41,14 +41,6 @@ std::string joinGroups(const std::vector<std::string>& groups) {
     return out;
 }
 
-const char* verbPastTense(const std::string& verb) {
-    if (verb == "create") return "created";
-    if (verb == "update") return "updated";
-    if (verb == "patch") return "patched";
-    if (verb == "delete") return "deleted";
-    return "read";
-}
-
 // The value at a dotted JSON path of the encoded object ("spec.nodeName"), or "" if absent.
 std::string fieldValue(const codec::Value& obj, const std::string& path) {
     const codec::Value* cur = &obj;
@@ -257,6 +249,11 @@ public:
         resp_.trace.push_back({stage, std::move(step), passed, std::move(detail), t_, t_ + cost});
         t_ += cost;
     }
+    // A passed stage that says what it did in Pilothouse's own words.
+    void record(const char* stage, std::string step, std::vector<sim::Phrase> phrases, int64_t cost) {
+        record(stage, std::move(step), true, sim::english(phrases), cost);
+        resp_.trace.back().phrases = std::move(phrases);
+    }
 
     // Records a failed storage read or write and returns its error (for callers that pass it on).
     Status failStatus(const Status& st, int64_t cost = 0) {
@@ -298,7 +295,7 @@ public:
         const int64_t cost = s_.config_.costs.authenticationNanos;
         if (!s_.config_.authenticate) {
             user_ = {"system:admin", "", {"system:masters", "system:authenticated"}};
-            record(kStageAuthentication, "loopback", true, "user system:admin", cost);
+            record(kStageAuthentication, "loopback", {{sim::Phrase::Id::User, {"system:admin"}}}, cost);
             return true;
         }
         auto user = s_.config_.authenticate(req_.token);
@@ -308,8 +305,8 @@ public:
             return false;
         }
         user_ = *user;
-        record(kStageAuthentication, req_.token.empty() ? "anonymous" : "bearer token", true,
-               "user " + user_.name + " (groups: " + joinGroups(user_.groups) + ")", cost);
+        record(kStageAuthentication, req_.token.empty() ? "anonymous" : "bearer token",
+               {{sim::Phrase::Id::UserInGroups, {user_.name, joinGroups(user_.groups)}}}, cost);
         return true;
     }
 
@@ -329,7 +326,7 @@ public:
     bool authorize() {
         const int64_t cost = s_.config_.costs.authorizationNanos;
         if (!s_.config_.authorize) {
-            record(kStageAuthorization, "AlwaysAllow", true, "allowed", cost);
+            record(kStageAuthorization, "AlwaysAllow", {{sim::Phrase::Id::Allowed}}, cost);
             return true;
         }
         std::string reason;
@@ -342,14 +339,16 @@ public:
             fail(kStageAuthorization, "RBAC", newForbidden(qualified_, req_.name, reason), cost);
             return false;
         }
-        record(kStageAuthorization, "RBAC", true, reason.empty() ? "allowed" : reason, cost);
+        // RBAC's reason is kube-apiserver's own text ("RBAC: allowed by ClusterRoleBinding ...").
+        if (reason.empty()) record(kStageAuthorization, "RBAC", {{sim::Phrase::Id::Allowed}}, cost);
+        else record(kStageAuthorization, "RBAC", true, reason, cost);
         return true;
     }
 
     // Defaulting happens as the body is decoded, before the strategy sees the object.
     void applyDefaults(Message* object) {
         registry::applyDefaults(*req_.type, object);
-        record(kStageMutatingAdmission, "defaulting", true, "applied " + req_.type->kind + " defaults",
+        record(kStageMutatingAdmission, "defaulting", {{sim::Phrase::Id::AppliedDefaults, {req_.type->kind}}},
                s_.config_.costs.admissionPluginNanos);
     }
 
@@ -365,14 +364,14 @@ public:
         attrs.dryRun = req_.dryRun;
         for (const auto& plugin : s_.config_.mutatingAdmission) {
             if (!plugin->handles(op)) continue;
-            std::vector<std::string> notes;
+            std::vector<sim::Phrase> notes;
             Status st = plugin->admit(attrs, s_, &notes);
             if (!st.isOk()) {
                 fail(kStageMutatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
                 return false;
             }
-            record(kStageMutatingAdmission, plugin->name(), true,
-                   notes.empty() ? "no change" : joinGroups(notes), costs.admissionPluginNanos);
+            if (notes.empty()) notes.push_back({sim::Phrase::Id::NoChange});
+            record(kStageMutatingAdmission, plugin->name(), std::move(notes), costs.admissionPluginNanos);
         }
         if (op == admission::Operation::Create && req_.type->kind == "Service" &&
             !allocateClusterIP(static_cast<core::Service*>(object)))
@@ -386,17 +385,17 @@ public:
                  costs.validationNanos);
             return false;
         }
-        record(kStageValidation, req_.type->kind, true, "valid", costs.validationNanos);
+        record(kStageValidation, req_.type->kind, {{sim::Phrase::Id::Valid}}, costs.validationNanos);
         for (const auto& plugin : s_.config_.validatingAdmission) {
             if (!plugin->handles(op)) continue;
-            std::vector<std::string> notes;
+            std::vector<sim::Phrase> notes;
             Status st = plugin->validate(attrs, s_, &notes);
             if (!st.isOk()) {
                 fail(kStageValidatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
                 return false;
             }
-            record(kStageValidatingAdmission, plugin->name(), true,
-                   notes.empty() ? "admitted" : joinGroups(notes), costs.admissionPluginNanos);
+            if (notes.empty()) notes.push_back({sim::Phrase::Id::Admitted});
+            record(kStageValidatingAdmission, plugin->name(), std::move(notes), costs.admissionPluginNanos);
         }
         return true;
     }
@@ -458,9 +457,7 @@ public:
         if (!kv) return fail(kStageStorage, "etcd", fromStoreError(kv.status(), qualified_, name), cost);
         api::mutableMetadata(object.get())->set_resource_version(std::to_string(kv->modRevision));
         api::setTypeMeta(object.get(), *req_.type);
-        record(kStageStorage, "etcd", true,
-               std::string(verbPastTense(verb)) + " " + kv->key + " at revision " +
-                   std::to_string(kv->modRevision),
+        record(kStageStorage, "etcd", {{sim::Phrase::Id::Stored, {verb, kv->key, std::to_string(kv->modRevision)}}},
                cost);
         resp_.object = std::move(object);
         return resp_;
@@ -739,10 +736,10 @@ public:
         const auto& costs = s_.config_.costs;
         for (const auto& plugin : s_.config_.validatingAdmission) {
             if (!plugin->handles(admission::Operation::Delete)) continue;
-            std::vector<std::string> notes;
+            std::vector<sim::Phrase> notes;
             Status st = plugin->validate(attrs, s_, &notes);
             if (!st.isOk()) return fail(kStageValidatingAdmission, plugin->name(), st, costs.admissionPluginNanos);
-            record(kStageValidatingAdmission, plugin->name(), true, "admitted", costs.admissionPluginNanos);
+            record(kStageValidatingAdmission, plugin->name(), {{sim::Phrase::Id::Admitted}}, costs.admissionPluginNanos);
         }
         MessagePtr obj(old->New());
         obj->CopyFrom(*old);
@@ -837,7 +834,7 @@ public:
         validation::ErrorList errors = validation::validatePodBinding(*binding);
         if (!errors.empty())
             return fail(kStageValidation, "Binding", newInvalid("Binding", binding->metadata().name(), errors), cost);
-        record(kStageValidation, "Binding", true, "valid", cost);
+        record(kStageValidation, "Binding", {{sim::Phrase::Id::Valid}}, cost);
         const std::string podName = req_.name.empty() ? binding->metadata().name() : req_.name;
         auto current = readCurrent(req_.namespace_, podName);
         if (!current) return fail(kStageStorage, "etcd", current.status());
@@ -1050,6 +1047,22 @@ Response APIServer::handle(const Request& request) {
     Pipeline(*this, request, response).run();
     if (observer_) observer_(request, response);
     return response;
+}
+
+Status APIServer::authorizeRequest(const std::string& token, Attributes attributes) const {
+    if (!config_.authenticate) attributes.user = {"system:admin", "", {"system:masters", "system:authenticated"}};
+    else {
+        auto user = config_.authenticate(token);
+        if (!user) return user.status().reason().empty() ? newUnauthorized() : user.status();
+        attributes.user = *user;
+    }
+    if (!config_.authorize) return {};
+    std::string reason;
+    auto allowed = config_.authorize(attributes, &reason);
+    if (!allowed) return allowed.status();
+    if (*allowed) return {};
+    const std::string qualified = attributes.resource + (attributes.apiGroup.empty() ? "" : "." + attributes.apiGroup);
+    return newForbidden(qualified, attributes.name, reason);
 }
 
 StatusOr<MessagePtr> APIServer::decodeStored(const api::ResourceType& type, const store::KeyValue& kv) {

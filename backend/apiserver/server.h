@@ -162,6 +162,12 @@ public:
     Response handle(const Request& request);
     StatusOr<std::unique_ptr<WatchStream>> watch(const Request& request, RequestTrace* trace = nullptr);
 
+    // Authenticates `token` and authorizes `attributes` (their user is filled in) as a request
+    // would be, for resources served beside this API server rather than stored by it (the
+    // simulation service's "simulations.pilothouse.io", as an aggregated API's): OK,
+    // Unauthorized, or Forbidden with kube-apiserver's text. Thread-safe.
+    Status authorizeRequest(const std::string& token, Attributes attributes) const;
+
     // Sees every request handle() finished, with its response (its trace and result): what an
     // audit log would record. The simulated cluster builds pod journeys and request metrics
     // from it. Set it before requests flow; it runs on the requesting thread.

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/phrase.h"
+
 namespace pilothouse::apiserver {
 
 // The stages in the order a request meets them.
@@ -26,6 +28,9 @@ struct StageRecord {
     std::string detail;   // what it decided: "user alice (groups ...)", "set priority=0", the error
     int64_t startNanos = 0;  // virtual time (the server's clock), Unix nanoseconds
     int64_t endNanos = 0;
+    // `detail` as data when it is Pilothouse's own words (sim/phrase.h): "valid", "user alice
+    // (groups: ...)", "set priority=0"; empty when it is an error or Kubernetes' own text.
+    std::vector<sim::Phrase> phrases{};
 };
 
 using RequestTrace = std::vector<StageRecord>;

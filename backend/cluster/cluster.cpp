@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "api/object.h"
+#include "apiserver/loopback_client.h"
 
 namespace pilothouse::cluster {
 
@@ -13,6 +14,8 @@ StatusOr<std::unique_ptr<Cluster>> Cluster::create(ClusterOptions options) {
     controlplane::Options cp;
     cp.storePath = c->options_.storePath;
     cp.seed = c->options_.seed;
+    cp.tokenFile = c->options_.tokenFile;
+    cp.anonymousAuth = c->options_.anonymousAuth;
     auto started = controlplane::ControlPlane::start(cp, c->loop_.clock());
     if (!started) return started.status();
     c->controlPlane_ = std::move(*started);
@@ -47,6 +50,7 @@ void Cluster::observe(const apiserver::Request& req, const apiserver::Response& 
         stage.end = sim::fromUnixNanos(st.endNanos);
         stage.detail = st.detail;
         stage.failed = !st.passed;
+        stage.phrases = st.phrases;
         journeys_.record(key, std::move(stage));
     }
 }
@@ -55,6 +59,7 @@ Status Cluster::add(std::unique_ptr<Component> component) {
     // The component's watches are counted under its name (APIServer::watchDeliveries).
     auto name = std::make_unique<std::string>(component->name());
     {
+        apiserver::LoopbackClientScope loopback;
         apiserver::WatchClientScope client(*name);
         PH_RETURN_IF_ERROR(component->start().withContext(*name + ": starting: "));
     }
@@ -72,6 +77,7 @@ Component* Cluster::find(const std::string& name) const {
 }
 
 Status Cluster::settle() {
+    apiserver::LoopbackClientScope loopback;
     for (int round = 0;; ++round) {
         if (round >= options_.maxSettleRounds)
             return Status(StatusCode::Internal, "the cluster did not settle after " + std::to_string(round) +
@@ -116,6 +122,7 @@ void Cluster::scheduleWakeups() {
 }
 
 Status Cluster::runUntil(sim::Time t) {
+    apiserver::LoopbackClientScope loopback;
     PH_RETURN_IF_ERROR(settle());
     // A component that keeps asking to be woken at the current instant without doing anything
     // would stop time; past this many events at one instant the run stops with an error.

@@ -25,6 +25,10 @@ namespace pilothouse::cluster {
 struct ClusterOptions {
     std::string storePath = ":memory:";
     uint64_t seed = 1;
+    // The API server's --token-auth-file and --anonymous-auth (controlplane::Options); the
+    // components run as its loopback client either way.
+    std::string tokenFile;
+    bool anonymousAuth = false;
     // How fast the simulated nodes pull images, bytes per second (0: the kubelet's default);
     // a scenario's spec.imagePullBandwidth.
     double imagePullBytesPerSecond = 0;

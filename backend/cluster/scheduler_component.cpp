@@ -100,13 +100,18 @@ void SchedulerComponent::recordAttempts() {
         attempt.end = end;
         const bool scheduled = a.result == "Scheduled";
         attempt.failed = !scheduled;
-        attempt.detail = scheduled ? "node " + a.node : a.message;
+        attempt.detail = a.message;  // the FailedScheduling message, Kubernetes' own
+        if (scheduled) {
+            attempt.phrases = {{sim::Phrase::Id::ScheduledOn, {a.node}}};
+            attempt.detail = sim::english(attempt.phrases);
+        }
         journeys_->record(a.pod, std::move(attempt));
         if (scheduled) {
             sim::JourneyStage binding;
             binding.stage = sim::kStageBinding;
             binding.start = binding.end = end;
-            binding.detail = a.pod + " to " + a.node;
+            binding.phrases = {{sim::Phrase::Id::Bound, {a.pod, a.node}}};
+            binding.detail = sim::english(binding.phrases);
             journeys_->record(a.pod, std::move(binding));
         }
         lastAttempt_[a.pod] = {end, a.result};

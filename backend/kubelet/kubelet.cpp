@@ -239,6 +239,11 @@ void Kubelet::record(const PodWorker& w, const char* stage, sim::Time start, sim
     journey_->record(w.key, sim::JourneyStage{stage, start, end, std::move(detail), failed});
 }
 
+void Kubelet::record(const PodWorker& w, const char* stage, sim::Time start, sim::Time end, sim::Phrase said) {
+    if (!journey_) return;
+    journey_->record(w.key, sim::saidStage(stage, start, end, {std::move(said)}));
+}
+
 // --- Pods: informer, admission ----------------------------------------------------------------
 
 void Kubelet::takeInPods() {
@@ -250,7 +255,7 @@ void Kubelet::takeInPods() {
         PodWorker& w = it->second;
         releaseIP(w);
         if (w.terminationBegan && w.phase != PodWorker::Phase::Terminated)
-            record(w, sim::kStageTermination, *w.terminationBegan, now, "deleted");
+            record(w, sim::kStageTermination, *w.terminationBegan, now, sim::Phrase{sim::Phrase::Id::Deleted});
         statusManager_.forget(key);
         workers_.erase(it);
     }
@@ -327,7 +332,7 @@ void Kubelet::admit(PodWorker& w) {
     } else {
         w.phase = PodWorker::Phase::Running;
         w.syncRequested = true;
-        record(w, sim::kStageKubeletAdmission, w.seenAt, now, "admitted");
+        record(w, sim::kStageKubeletAdmission, w.seenAt, now, sim::Phrase{sim::Phrase::Id::Admitted});
         // Probe workers tick from when the pod is added (prober manager AddPod).
         for (auto& c : w.containers) {
             const core::Container& spec = w.spec(c);

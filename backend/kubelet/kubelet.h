@@ -113,6 +113,8 @@ private:
                const ContainerRecord* container = nullptr);
     void record(const PodWorker& w, const char* stage, sim::Time start, sim::Time end, std::string detail,
                 bool failed = false);
+    // A stage whose detail is the kubelet's own words (sim/phrase.h).
+    void record(const PodWorker& w, const char* stage, sim::Time start, sim::Time end, sim::Phrase said);
 
     // kuberuntime/kuberuntime_manager.cpp: the sync pass and runtime operations.
     void startSync(PodWorker& w);

@@ -52,8 +52,8 @@ apiserver::Request baseRequest(const char* verb, const api::ResourceType* type, 
 
 }  // namespace
 
-KubernetesApiService::KubernetesApiService(apiserver::APIServer& server, ServiceOptions options)
-    : server_(server), options_(std::move(options)) {}
+KubernetesApiService::KubernetesApiService(ApiBackend& api, ServiceOptions options)
+    : api_(api), options_(std::move(options)) {}
 
 KubernetesApiService::~KubernetesApiService() { watches_.stopAll(); }
 
@@ -83,7 +83,7 @@ grpc::Status KubernetesApiService::Create(grpc::ServerContext* context, const Cr
     }
     r.body = std::move(*object);
     r.dryRun = *dryRun;
-    return reply(context, server_.handle(r), subject, response);
+    return reply(context, api_.handle(r), subject, response);
 }
 
 grpc::Status KubernetesApiService::Get(grpc::ServerContext* context, const GetRequest* request, ObjectResponse* response) {
@@ -95,7 +95,7 @@ grpc::Status KubernetesApiService::Get(grpc::ServerContext* context, const GetRe
     if (!revision) return fail(context, revision.status(), subject);
     apiserver::Request r = baseRequest("get", *type, target, *context);
     r.resourceVersion = *revision;
-    return reply(context, server_.handle(r), subject, response);
+    return reply(context, api_.handle(r), subject, response);
 }
 
 grpc::Status KubernetesApiService::List(grpc::ServerContext* context, const ListRequest* request, ListResponse* response) {
@@ -113,7 +113,7 @@ grpc::Status KubernetesApiService::List(grpc::ServerContext* context, const List
     r.resourceVersion = *revision;
     r.limit = request->limit();
     r.continueToken = request->continue_();
-    apiserver::Response result = server_.handle(r);
+    apiserver::Response result = api_.handle(r);
     if (!result.ok()) return fail(context, result.status, subject);
     auto* meta = response->mutable_metadata();
     meta->set_resource_version(std::to_string(result.listRevision));
@@ -135,7 +135,7 @@ grpc::Status KubernetesApiService::Update(grpc::ServerContext* context, const Up
     apiserver::Request r = baseRequest("update", *type, target, *context);
     r.body = std::move(*object);
     r.dryRun = *dryRun;
-    return reply(context, server_.handle(r), subject, response);
+    return reply(context, api_.handle(r), subject, response);
 }
 
 grpc::Status KubernetesApiService::Patch(grpc::ServerContext* context, const PatchRequest* request, ObjectResponse* response) {
@@ -160,7 +160,7 @@ grpc::Status KubernetesApiService::Patch(grpc::ServerContext* context, const Pat
     if (!dryRun) return fail(context, dryRun.status(), subject);
     r.patch = std::move(*patch);
     r.dryRun = *dryRun;
-    return reply(context, server_.handle(r), subject, response);
+    return reply(context, api_.handle(r), subject, response);
 }
 
 grpc::Status KubernetesApiService::Delete(grpc::ServerContext* context, const DeleteRequest* request, ObjectResponse* response) {
@@ -181,12 +181,12 @@ grpc::Status KubernetesApiService::Delete(grpc::ServerContext* context, const De
     r.preconditionUID = options.preconditions().uid();
     r.preconditionResourceVersion = options.preconditions().resource_version();
     r.dryRun = *dryRun;
-    return reply(context, server_.handle(r), subject, response);
+    return reply(context, api_.handle(r), subject, response);
 }
 
 grpc::ServerWriteReactor<KubernetesApiService::WatchEvent>* KubernetesApiService::Watch(grpc::CallbackServerContext* context,
                                                                                           const WatchRequest* request) {
-    return new WatchReactor(server_, watches_, options_.watch, context, *request);
+    return new WatchReactor(api_, watches_, options_.watch, context, *request);
 }
 
 }  // namespace pilothouse::remote

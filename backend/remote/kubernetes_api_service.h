@@ -4,11 +4,12 @@
 // thread pool; Watch streams through the callback API (watch_reactor.h): a slow client holds none
 // of gRPC's threads (each watch has a pump thread of its own) and its backlog stays bounded.
 //
-// Independent of how the control plane is driven (real time or simulated): it needs only the
-// APIServer, which must outlive the service. Thread-safe: gRPC calls the methods concurrently.
+// Independent of how the control plane is driven: it needs only an ApiBackend (api_backend.h), which
+// must outlive the service. Thread-safe: gRPC calls the methods concurrently.
 #pragma once
 
 #include "apiserver/server.h"
+#include "remote/api_backend.h"
 #include "apiserver_service.grpc.pb.h"
 #include "remote/watch_reactor.h"
 
@@ -32,7 +33,7 @@ public:
     using WatchRequest = pilothouse::apiserver::v1::WatchRequest;
     using WatchEvent = pilothouse::apiserver::v1::WatchEvent;
 
-    explicit KubernetesApiService(apiserver::APIServer& server, ServiceOptions options = {});
+    explicit KubernetesApiService(ApiBackend& api, ServiceOptions options = {});
     ~KubernetesApiService() override;
 
     grpc::Status Create(grpc::ServerContext* context, const CreateRequest* request, ObjectResponse* response) override;
@@ -46,10 +47,11 @@ public:
     // Ends every open watch with UNAVAILABLE and refuses new ones: the first step of a clean
     // shutdown, so the server's Shutdown need not wait for streams that never end.
     void stopWatches() { watches_.stopAll(); }
+    WatchRegistry& watches() { return watches_; }
     const WatchRegistry& watches() const { return watches_; }
 
 private:
-    apiserver::APIServer& server_;
+    ApiBackend& api_;
     ServiceOptions options_;
     WatchRegistry watches_;
 };

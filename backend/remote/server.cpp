@@ -24,6 +24,17 @@ StatusOr<std::string> readFile(const std::string& path, const char* what) {
 }  // namespace
 
 StatusOr<std::unique_ptr<Server>> Server::start(apiserver::APIServer& api, const ServerOptions& options) {
+    auto backend = std::make_unique<DirectApiBackend>(api);
+    auto server = start(*backend, nullptr, options);
+    if (server) (*server)->ownBackend_ = std::move(backend);
+    return server;
+}
+
+StatusOr<std::unique_ptr<Server>> Server::start(SimulationHost& simulation, const ServerOptions& options) {
+    return start(simulation, &simulation, options);
+}
+
+StatusOr<std::unique_ptr<Server>> Server::start(ApiBackend& api, SimulationHost* simulation, const ServerOptions& options) {
     const bool unixSocket = options.listenAddress.rfind("unix:", 0) == 0;
     std::string host;
     if (!unixSocket) {
@@ -58,6 +69,12 @@ StatusOr<std::unique_ptr<Server>> Server::start(apiserver::APIServer& api, const
     int port = 0;
     builder.AddListeningPort(options.listenAddress, credentials, unixSocket ? nullptr : &port);
     builder.RegisterService(server->service_.get());
+    if (simulation) {
+        server->simulation_ = simulation;
+        server->simulationService_ = std::make_unique<SimulationService>(*simulation);
+        builder.RegisterService(server->simulationService_.get());
+        simulation->setWatchRegistry(&server->service_->watches());
+    }
     server->server_ = builder.BuildAndStart();
     if (!server->server_ || (!unixSocket && port == 0))
         return Status(StatusCode::Unavailable, "cannot listen on " + options.listenAddress +
@@ -74,8 +91,10 @@ void Server::shutdown(std::chrono::milliseconds deadline) {
     shutDown_ = true;
     if (auto* health = server_->GetHealthCheckService()) health->Shutdown();
     service_->stopWatches();
+    if (simulationService_) simulationService_->stopStreams();
     server_->Shutdown(std::chrono::system_clock::now() + deadline);
     server_->Wait();
+    if (simulation_) simulation_->setWatchRegistry(nullptr);
 }
 
 }  // namespace pilothouse::remote

@@ -1,6 +1,7 @@
-// The gRPC server of pilothouse-server: the KubernetesAPI service over an APIServer, with server
+// The gRPC server of pilothouse-server: the KubernetesAPI service over an API server and, when
+// given a SimulationHost, the Simulation service over it (simulation_service.h), with server
 // reflection and the standard health service (grpc.health.v1.Health), so generic gRPC tools can
-// list and call it. TLS when given a certificate and key; plaintext otherwise.
+// list and call them. TLS when given a certificate and key; plaintext otherwise.
 //
 // The rule: it refuses to listen on a non-loopback address unless the API server authenticates
 // requests (a token file), so an unauthenticated control plane is never exposed to a network.
@@ -16,6 +17,8 @@
 
 #include "apiserver/server.h"
 #include "remote/kubernetes_api_service.h"
+#include "remote/simulation_host.h"
+#include "remote/simulation_service.h"
 #include "util/status.h"
 
 namespace pilothouse::remote {
@@ -38,6 +41,9 @@ public:
     // for a non-loopback address without authentication, NotFound for unreadable TLS files,
     // Unavailable when the address cannot be bound. `api` must outlive the server.
     static StatusOr<std::unique_ptr<Server>> start(apiserver::APIServer& api, const ServerOptions& options);
+    // The same over a simulation: the KubernetesAPI reaches its current API server, and the
+    // Simulation service is served too. `simulation` must outlive the server.
+    static StatusOr<std::unique_ptr<Server>> start(SimulationHost& simulation, const ServerOptions& options);
     ~Server();  // shutdown() if not done
 
     int port() const { return port_; }
@@ -51,7 +57,12 @@ public:
 
 private:
     Server() = default;
+    static StatusOr<std::unique_ptr<Server>> start(ApiBackend& api, SimulationHost* simulation, const ServerOptions& options);
+
+    std::unique_ptr<ApiBackend> ownBackend_;  // the DirectApiBackend over a plain API server
     std::unique_ptr<KubernetesApiService> service_;
+    std::unique_ptr<SimulationService> simulationService_;
+    SimulationHost* simulation_ = nullptr;
     std::unique_ptr<grpc::Server> server_;
     int port_ = 0;
     std::string address_;

@@ -51,6 +51,33 @@ void WatchRegistry::stopAll() {
     for (WatchReactor* w : watches_) w->stop(shuttingDown());
 }
 
+bool WatchRegistry::acquireStream() {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return !suspended_ || stopping_; });
+    if (stopping_) return false;
+    ++streams_;
+    return true;
+}
+
+void WatchRegistry::releaseStream() {
+    std::lock_guard lock(mutex_);
+    --streams_;
+    changed_.notify_all();
+}
+
+void WatchRegistry::suspend(const Status& end) {
+    std::unique_lock lock(mutex_);
+    suspended_ = true;
+    for (WatchReactor* w : watches_) w->stop(end);
+    changed_.wait(lock, [&] { return streams_ == 0; });
+}
+
+void WatchRegistry::resume() {
+    std::lock_guard lock(mutex_);
+    suspended_ = false;
+    changed_.notify_all();
+}
+
 int64_t WatchRegistry::open() const {
     std::lock_guard lock(mutex_);
     return int64_t(watches_.size());
@@ -58,9 +85,9 @@ int64_t WatchRegistry::open() const {
 
 // ---- WatchReactor ----
 
-WatchReactor::WatchReactor(apiserver::APIServer& server, WatchRegistry& registry, WatchOptions options,
+WatchReactor::WatchReactor(ApiBackend& api, WatchRegistry& registry, WatchOptions options,
                            grpc::CallbackServerContext* context, pilothouse::apiserver::v1::WatchRequest request)
-    : server_(server),
+    : api_(api),
       registry_(registry),
       options_(options),
       context_(context),
@@ -97,7 +124,7 @@ StatusOr<std::unique_ptr<apiserver::WatchStream>> WatchReactor::open() {
         // changes after the revision they were read at.
         apiserver::Request list = r;
         list.verb = "list";
-        apiserver::Response current = server_.handle(list);
+        apiserver::Response current = api_.handle(list);
         if (!current.ok()) return current.status;
         from = current.listRevision;
         for (const auto& item : current.items) {
@@ -112,12 +139,17 @@ StatusOr<std::unique_ptr<apiserver::WatchStream>> WatchReactor::open() {
         lastWrittenRevision_ = std::max(lastWrittenRevision_, from);
     }
     r.resourceVersion = from;
-    return server_.watch(r);
+    return api_.watch(r);
 }
 
 void WatchReactor::pump() {
+    if (!registry_.acquireStream()) {
+        finish(shuttingDown());
+        return;
+    }
     auto stream = open();
     if (!stream) {
+        registry_.releaseStream();
         finish(stream.status());
         return;
     }
@@ -207,6 +239,7 @@ void WatchReactor::pump() {
     }
     // Detach from the API server (its notify callback no longer runs after this) before ending.
     stream->reset();
+    registry_.releaseStream();
     finish(end);
 }
 

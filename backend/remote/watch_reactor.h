@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "apiserver/server.h"
+#include "remote/api_backend.h"
 #include "apiserver_service.pb.h"
 
 namespace pilothouse::remote {
@@ -39,7 +40,8 @@ struct WatchOptions {
 
 class WatchReactor;
 
-// The open watches of one service, so a shutdown can end them all. Thread-safe.
+// The open watches of one service, so a shutdown can end them all, and a control plane that is
+// replaced (a simulation reset) can first take every watch off the old one. Thread-safe.
 class WatchRegistry {
 public:
     // False once stopAll() ran: the watch must end at once.
@@ -48,6 +50,16 @@ public:
     // Ends every open watch with UNAVAILABLE ("the server is shutting down") and refuses new ones.
     void stopAll();
 
+    // A watch holds an API server stream between acquireStream() and releaseStream().
+    // acquireStream() waits while the registry is suspended; false once stopAll() ran.
+    bool acquireStream();
+    void releaseStream();
+    // Ends every open watch with `end` and returns once none holds a stream any more; watches
+    // that start meanwhile wait in acquireStream() until resume(). For replacing the API server
+    // underneath: suspend, replace, resume.
+    void suspend(const Status& end);
+    void resume();
+
     int64_t open() const;
     // Watches cut off because their client fell behind (RESOURCE_EXHAUSTED).
     int64_t cutOff() const { return cutOff_.load(); }
@@ -55,14 +67,17 @@ public:
 
 private:
     mutable std::mutex mutex_;
+    std::condition_variable changed_;
     std::set<WatchReactor*> watches_;  // guarded by mutex_
     bool stopping_ = false;            // guarded by mutex_
+    bool suspended_ = false;           // guarded by mutex_
+    int streams_ = 0;                  // guarded by mutex_
     std::atomic<int64_t> cutOff_{0};
 };
 
 class WatchReactor final : public grpc::ServerWriteReactor<pilothouse::apiserver::v1::WatchEvent> {
 public:
-    WatchReactor(apiserver::APIServer& server, WatchRegistry& registry, WatchOptions options,
+    WatchReactor(ApiBackend& api, WatchRegistry& registry, WatchOptions options,
                  grpc::CallbackServerContext* context, pilothouse::apiserver::v1::WatchRequest request);
 
     void OnWriteDone(bool ok) override;
@@ -93,7 +108,7 @@ private:
     void finish(const Status& st);
     void finishGrpc(const grpc::Status& status, const std::string& statusBytes);
 
-    apiserver::APIServer& server_;
+    ApiBackend& api_;
     WatchRegistry& registry_;
     const WatchOptions options_;
     grpc::CallbackServerContext* context_;

@@ -96,10 +96,6 @@ std::unique_ptr<View> viewOf(const Objects& objects, const std::string& podKey,
 // ---------------------------------------------------------------------------------------------
 // Texts.
 
-std::string taintText(const std::string& key, const std::string& value, const std::string& effect) {
-    return key + (value.empty() ? "" : "=" + value) + ":" + effect;
-}
-
 std::string joined(const std::vector<std::string>& parts, const char* separator) {
     std::string out;
     for (const auto& p : parts) out += (out.empty() ? "" : separator) + p;
@@ -147,11 +143,16 @@ std::string quantityText(const std::string& resource, int64_t amount) {
 // longer rejects the node (an earlier fix of the same round took care of it).
 struct Fix {
     std::vector<Change> changes;
-    std::string whyNot;
+    std::optional<WhatIfReason> whyNot;
 };
 
-Fix cannot(std::string why) {
-    return {{}, std::move(why)};
+using Why = WhatIfReason::Kind;
+
+Fix cannot(Why kind, std::vector<std::string> args = {}) {
+    return {{}, WhatIfReason{kind, std::move(args)}};
+}
+Fix cannot(const WhatIfReason& why) {
+    return {{}, why};
 }
 
 struct Context {
@@ -164,26 +165,41 @@ struct Context {
     const core::Node& node() const { return *findNode(objects, nodeName); }
 };
 
-Change podChange(std::string summary, std::function<void(core::PodSpec&)> edit) {
-    return {WhatIfSide::Pod, std::move(summary), std::move(edit), {}, {}};
+// A pod-side change of `kind` on the pod's owner; a node-side one on the node asked about.
+WhatIfChange podSide(const Context& c, WhatIfChange::Kind kind) {
+    WhatIfChange w;
+    w.kind = kind;
+    w.target = c.owner.target;
+    return w;
 }
-Change nodeChange(std::string summary, std::function<void(core::Node&)> edit) {
-    return {WhatIfSide::Node, std::move(summary), {}, std::move(edit), {}};
+WhatIfChange nodeSide(const Context& c, WhatIfChange::Kind kind) {
+    WhatIfChange w;
+    w.kind = kind;
+    w.node = c.nodeName;
+    return w;
+}
+
+Change podChange(WhatIfChange what, std::function<void(core::PodSpec&)> edit) {
+    return {WhatIfSide::Pod, std::move(what), std::move(edit), {}, {}};
+}
+Change nodeChange(WhatIfChange what, std::function<void(core::Node&)> edit) {
+    return {WhatIfSide::Node, std::move(what), {}, std::move(edit), {}};
 }
 Change eviction(const NodeInfo& node, const core::Pod& victim) {
-    const std::string key = framework::podKey(victim);
-    return {WhatIfSide::Node,
-            "Evict pod " + key + " (priority " + std::to_string(victim.spec().priority()) +
-                ") from node " + node.nodeName(),
-            {},
-            {},
-            key};
+    WhatIfChange w;
+    w.kind = WhatIfChange::Kind::EvictPod;
+    w.node = node.nodeName();
+    w.pod = framework::podKey(victim);
+    w.priority = victim.spec().priority();
+    return {WhatIfSide::Node, w, {}, {}, w.pod};
 }
 
 Change addToleration(const Context& c, core::Toleration t) {
-    std::string summary =
-        "Add toleration " + taintText(t.key(), t.value(), t.effect()) + " to " + c.owner.noun;
-    return podChange(std::move(summary), [t](core::PodSpec& spec) {
+    WhatIfChange w = podSide(c, WhatIfChange::Kind::AddToleration);
+    w.key = t.key();
+    w.value = t.value();
+    w.effect = t.effect();
+    return podChange(std::move(w), [t](core::PodSpec& spec) {
         for (const auto& have : spec.tolerations())
             if (MessageDifferencer::Equals(have, t))
                 return;
@@ -192,7 +208,7 @@ Change addToleration(const Context& c, core::Toleration t) {
 }
 
 Change uncordon(const Context& c) {
-    return nodeChange("Uncordon node " + c.nodeName, [](core::Node& node) {
+    return nodeChange(nodeSide(c, WhatIfChange::Kind::Uncordon), [](core::Node& node) {
         node.mutable_spec()->set_unschedulable(false);
         auto* taints = node.mutable_spec()->mutable_taints();
         for (int i = taints->size() - 1; i >= 0; --i)
@@ -216,7 +232,7 @@ Fix taintFix(const Context& c, const std::vector<std::string>& reasons, WhatIfSi
     for (const auto& reason : reasons) {
         // "node(s) had untolerated taint {<key>: <value>}"
         if (!reason.starts_with(kReasonUntoleratedTaint) || !reason.ends_with("}"))
-            return cannot("unknown reason \"" + reason + "\"");
+            return cannot(Why::UnknownReason, {reason});
         const std::string inner =
             reason.substr(std::string(kReasonUntoleratedTaint).size(),
                           reason.size() - std::string(kReasonUntoleratedTaint).size() - 1);
@@ -244,22 +260,20 @@ Fix taintFix(const Context& c, const std::vector<std::string>& reasons, WhatIfSi
         } else if (taint->key() == kUnschedulableTaint) {
             fix.changes.push_back(uncordon(c));
         } else if (conditionTaint(taint->key())) {
-            return cannot("the node lifecycle controller puts taint " + taint->key() +
-                          " back on node " + c.nodeName +
-                          " for as long as the node's condition lasts");
+            return cannot(Why::ConditionTaint, {taint->key(), c.nodeName});
         } else {
             const core::Taint t = *taint;
-            fix.changes.push_back(
-                nodeChange("Remove taint " + taintText(t.key(), t.value(), t.effect()) +
-                               " from node " + c.nodeName,
-                           [t](core::Node& node) {
-                               auto* taints = node.mutable_spec()->mutable_taints();
-                               for (int i = taints->size() - 1; i >= 0; --i)
-                                   if (taints->Get(i).key() == t.key() &&
-                                       taints->Get(i).value() == t.value() &&
-                                       taints->Get(i).effect() == t.effect())
-                                       taints->DeleteSubrange(i, 1);
-                           }));
+            WhatIfChange w = nodeSide(c, WhatIfChange::Kind::RemoveTaint);
+            w.key = t.key();
+            w.value = t.value();
+            w.effect = t.effect();
+            fix.changes.push_back(nodeChange(std::move(w), [t](core::Node& node) {
+                auto* taints = node.mutable_spec()->mutable_taints();
+                for (int i = taints->size() - 1; i >= 0; --i)
+                    if (taints->Get(i).key() == t.key() && taints->Get(i).value() == t.value() &&
+                        taints->Get(i).effect() == t.effect())
+                        taints->DeleteSubrange(i, 1);
+            }));
         }
     }
     return fix;
@@ -268,7 +282,7 @@ Fix taintFix(const Context& c, const std::vector<std::string>& reasons, WhatIfSi
 Fix unschedulableFix(const Context& c, const std::vector<std::string>& reasons, WhatIfSide side) {
     for (const auto& reason : reasons)
         if (reason != kReasonUnschedulable)
-            return cannot("\"" + reason + "\" is not something a what-if changes");
+            return cannot(Why::NotChangeable, {reason});
     if (side == WhatIfSide::Node)
         return {{uncordon(c)}, {}};
     if (c.owner.kind == PodOwner::Kind::Unsupported)
@@ -339,10 +353,9 @@ std::optional<std::optional<std::string>> labelValueFor(
 Fix nodeAffinityFix(const Context& c, const std::vector<std::string>& reasons, WhatIfSide side) {
     for (const auto& reason : reasons)
         if (reason != kReasonNodeAffinityPod)
-            return cannot(reason == "node(s) didn't match scheduler-enforced node affinity"
-                              ? "the scheduler profile's NodeAffinity addedAffinity rejects node " +
-                                    c.nodeName + "; only the scheduler's configuration changes that"
-                              : "\"" + reason + "\" is not something a what-if changes");
+            return reason == "node(s) didn't match scheduler-enforced node affinity"
+                       ? cannot(Why::SchedulerEnforcedAffinity, {c.nodeName})
+                       : cannot(Why::NotChangeable, {reason});
     const core::Pod& pod = c.pod();
     const core::Node& node = c.node();
     const auto& labels = node.metadata().labels();
@@ -372,9 +385,12 @@ Fix nodeAffinityFix(const Context& c, const std::vector<std::string>& reasons, W
             auto it = labels.find(k);
             if (it != labels.end() && it->second == v)
                 continue;
-            fix.changes.push_back(
-                podChange("Remove nodeSelector " + k + "=" + v + " from " + c.owner.noun,
-                          [k](core::PodSpec& spec) { spec.mutable_node_selector()->erase(k); }));
+            WhatIfChange w = podSide(c, WhatIfChange::Kind::RemoveNodeSelector);
+            w.key = k;
+            w.value = v;
+            fix.changes.push_back(podChange(std::move(w), [k](core::PodSpec& spec) {
+                spec.mutable_node_selector()->erase(k);
+            }));
         }
         if (!affinityFails)
             return fix;
@@ -400,7 +416,7 @@ Fix nodeAffinityFix(const Context& c, const std::vector<std::string>& reasons, W
             best < 0 ? 0 : terms[best].match_expressions_size() + terms[best].match_fields_size();
         if (best < 0 || int(bestExpr.size() + bestFields.size()) >= size) {
             fix.changes.push_back(podChange(
-                "Remove required node affinity from " + c.owner.noun, [](core::PodSpec& spec) {
+                podSide(c, WhatIfChange::Kind::RemoveNodeAffinity), [](core::PodSpec& spec) {
                     spec.mutable_affinity()
                         ->mutable_node_affinity()
                         ->clear_required_during_scheduling_ignored_during_execution();
@@ -422,19 +438,17 @@ Fix nodeAffinityFix(const Context& c, const std::vector<std::string>& reasons, W
             else
                 *reduced.add_match_fields() = original.match_fields(j);
         }
-        fix.changes.push_back(podChange(
-            std::string(texts.size() == 1 ? "Remove node affinity requirement "
-                                          : "Remove node affinity requirements ") +
-                joined(texts, ", ") + " from " + c.owner.noun,
-            [original, reduced](core::PodSpec& spec) {
-                auto* ts = spec.mutable_affinity()
-                               ->mutable_node_affinity()
-                               ->mutable_required_during_scheduling_ignored_during_execution()
-                               ->mutable_node_selector_terms();
-                for (auto& t : *ts)
-                    if (MessageDifferencer::Equals(t, original))
-                        t = reduced;
-            }));
+        WhatIfChange w = podSide(c, WhatIfChange::Kind::RemoveNodeAffinityRequirements);
+        w.requirements = std::move(texts);
+        fix.changes.push_back(podChange(std::move(w), [original, reduced](core::PodSpec& spec) {
+            auto* ts = spec.mutable_affinity()
+                           ->mutable_node_affinity()
+                           ->mutable_required_during_scheduling_ignored_during_execution()
+                           ->mutable_node_selector_terms();
+            for (auto& t : *ts)
+                if (MessageDifferencer::Equals(t, original))
+                    t = reduced;
+        }));
         return fix;
     }
 
@@ -484,27 +498,29 @@ Fix nodeAffinityFix(const Context& c, const std::vector<std::string>& reasons, W
             }
         }
         if (!best)
-            return cannot(
-                "no required node-affinity term of the pod can be met by labels on node " +
-                c.nodeName +
-                " (a term asks for contradictory values, the nodeSelector's, or the node's name)");
+            return cannot(Why::NoAffinityTermByLabels, {c.nodeName});
         want = *best;
     }
     std::map<std::string, std::string> sortedWant(want.begin(), want.end());
     for (const auto& [k, v] : sortedWant) {
         if (labels.contains(k) && labels.at(k) == v)
             continue;
-        fix.changes.push_back(nodeChange(
-            "Set label " + k + "=" + v + " on node " + c.nodeName,
-            [k, v](core::Node& n) { (*n.mutable_metadata()->mutable_labels())[k] = v; }));
+        WhatIfChange w = nodeSide(c, WhatIfChange::Kind::SetNodeLabel);
+        w.key = k;
+        w.value = v;
+        fix.changes.push_back(nodeChange(std::move(w), [k, v](core::Node& n) {
+            (*n.mutable_metadata()->mutable_labels())[k] = v;
+        }));
     }
     std::map<std::string, std::string> sortedHave(labels.begin(), labels.end());
     for (const auto& [k, v] : sortedHave) {
         if (want.contains(k))
             continue;
-        fix.changes.push_back(
-            nodeChange("Remove label " + k + " from node " + c.nodeName,
-                       [k](core::Node& n) { n.mutable_metadata()->mutable_labels()->erase(k); }));
+        WhatIfChange w = nodeSide(c, WhatIfChange::Kind::RemoveNodeLabel);
+        w.key = k;
+        fix.changes.push_back(nodeChange(std::move(w), [k](core::Node& n) {
+            n.mutable_metadata()->mutable_labels()->erase(k);
+        }));
     }
     return fix;
 }
@@ -575,7 +591,7 @@ Fix resourcesFix(const Context& c, const std::vector<std::string>& reasons, What
         else if (reason.starts_with("Insufficient "))
             named.insert(reason.substr(13));
         else
-            return cannot("\"" + reason + "\" is not something a what-if changes");
+            return cannot(Why::NotChangeable, {reason});
     }
     std::vector<plugins::noderesources::InsufficientResource> short_;
     for (auto& s : plugins::noderesources::fits(*c.view.pod, *c.view.target))
@@ -590,22 +606,20 @@ Fix resourcesFix(const Context& c, const std::vector<std::string>& reasons, What
             return cannot(c.owner.whyNot);
         for (const auto& s : short_) {
             if (s.resourceName == "pods")
-                return cannot("node " + c.nodeName + " already runs as many pods as it allows (" +
-                              std::to_string(s.capacity) + ")");
+                return cannot(Why::TooManyPods, {c.nodeName, std::to_string(s.capacity)});
             const int64_t free = s.capacity - s.used;
             if (free <= 0)
-                return cannot("node " + c.nodeName + " has no " + s.resourceName + " left (" +
-                              quantityText(s.resourceName, s.used) + " of " +
-                              quantityText(s.resourceName, s.capacity) + " requested)");
+                return cannot(Why::NoResourceLeft,
+                              {c.nodeName, s.resourceName, quantityText(s.resourceName, s.used),
+                               quantityText(s.resourceName, s.capacity)});
             auto edit = lowerRequest(*c.view.pod, s.resourceName, free);
             if (!edit)
-                return cannot("the pod's overhead alone needs more " + s.resourceName +
-                              " than node " + c.nodeName + " has free");
-            fix.changes.push_back(podChange("Lower " + c.owner.possessive + " " + s.resourceName +
-                                                " request from " +
-                                                quantityText(s.resourceName, s.requested) + " to " +
-                                                quantityText(s.resourceName, free),
-                                            std::move(*edit)));
+                return cannot(Why::OverheadTooLarge, {s.resourceName, c.nodeName});
+            WhatIfChange w = podSide(c, WhatIfChange::Kind::LowerRequest);
+            w.resource = s.resourceName;
+            w.from = quantityText(s.resourceName, s.requested);
+            w.to = quantityText(s.resourceName, free);
+            fix.changes.push_back(podChange(std::move(w), std::move(*edit)));
         }
         return fix;
     }
@@ -628,8 +642,7 @@ Fix resourcesFix(const Context& c, const std::vector<std::string>& reasons, What
         candidates.push_back({info->pod.get(), framework::computePodResourceRequest(*info->pod)});
     }
     if (candidates.empty())
-        return cannot("node " + c.nodeName + " runs no pod of lower priority than the pod's (" +
-                      std::to_string(priority) + ")");
+        return cannot(Why::NoLowerPriorityPod, {c.nodeName, std::to_string(priority)});
     auto amount = [](const Candidate& v, const std::string& r) {
         return r == "pods" ? int64_t(1) : v.frees.get(r);
     };
@@ -664,9 +677,8 @@ Fix resourcesFix(const Context& c, const std::vector<std::string>& reasons, What
     if (!enough(chosen)) {
         std::vector<std::string> what;
         for (const auto& s : short_) what.push_back(s.resourceName);
-        return cannot("evicting every pod of lower priority than the pod's (" +
-                      std::to_string(priority) + ") on node " + c.nodeName +
-                      " would not free enough " + joined(what, ", "));
+        return cannot(Why::EvictionsNotEnough,
+                      {std::to_string(priority), c.nodeName, joined(what, ", ")});
     }
     for (size_t i = chosen.size(); i-- > 0;) {
         std::vector<const Candidate*> without = chosen;
@@ -682,7 +694,7 @@ Fix resourcesFix(const Context& c, const std::vector<std::string>& reasons, What
 
 Fix portsFix(const Context& c, WhatIfSide side) {
     if (side == WhatIfSide::Pod)
-        return cannot("the pod's host ports are how it is reached; a what-if does not change them");
+        return cannot(Why::HostPorts);
     Fix fix;
     const NodeInfo& node = *c.view.target;
     for (const auto& info : node.pods()) {
@@ -715,7 +727,7 @@ Fix interPodAffinityFix(const Context& c, const std::vector<std::string>& reason
     Fix fix;
     auto self = PodInfo::make(c.view.pod);
     if (!self->parseError.empty())
-        return cannot("the pod's affinity does not parse: " + self->parseError);
+        return cannot(Why::AffinityDoesNotParse, {self->parseError});
     const auto& nsLabels = c.view.namespaceLabels(c.view.pod->metadata().namespace_());
     std::set<std::string> evicted;
     auto evict = [&](const NodeInfo& n, const framework::Pod& p) {
@@ -725,8 +737,7 @@ Fix interPodAffinityFix(const Context& c, const std::vector<std::string>& reason
     for (const auto& reason : reasons) {
         if (reason == ipa::kErrReasonExistingAntiAffinityRulesNotMatch) {
             if (side == WhatIfSide::Pod)
-                return cannot(
-                    "the anti-affinity that keeps the pod away is other pods' rule, not the pod's");
+                return cannot(Why::OtherPodsAntiAffinity);
             for (const auto& [_, n] : c.view.nodes)
                 for (const auto& other : n->podsWithRequiredAntiAffinity())
                     for (const auto& term : other->requiredAntiAffinityTerms)
@@ -737,9 +748,7 @@ Fix interPodAffinityFix(const Context& c, const std::vector<std::string>& reason
                    reason == ipa::kErrReasonAffinityRulesNotMatch) {
             const bool anti = reason == ipa::kErrReasonAntiAffinityRulesNotMatch;
             if (!anti && side == WhatIfSide::Node)
-                return cannot("the pod's required pod affinity needs a matching pod in node " +
-                              c.nodeName +
-                              "'s topology domain; placing other pods there is not one change");
+                return cannot(Why::PodAffinityNeedsPods, {c.nodeName});
             if (side == WhatIfSide::Pod && c.owner.kind == PodOwner::Kind::Unsupported)
                 return cannot(c.owner.whyNot);
             const auto& terms =
@@ -770,26 +779,24 @@ Fix interPodAffinityFix(const Context& c, const std::vector<std::string>& reason
                     continue;
                 }
                 const core::PodAffinityTerm term = specTerms[int(i)];
-                fix.changes.push_back(podChange(
-                    std::string(anti ? "Remove required pod anti-affinity term "
-                                     : "Remove required pod affinity term ") +
-                        "(" + podTermText(term) + ") from " + c.owner.noun,
-                    [term, anti](core::PodSpec& spec) {
-                        auto* ts =
-                            anti
-                                ? spec.mutable_affinity()
-                                      ->mutable_pod_anti_affinity()
-                                      ->mutable_required_during_scheduling_ignored_during_execution()
-                                : spec.mutable_affinity()
-                                      ->mutable_pod_affinity()
-                                      ->mutable_required_during_scheduling_ignored_during_execution();
-                        for (int j = ts->size() - 1; j >= 0; --j)
-                            if (MessageDifferencer::Equals(ts->Get(j), term))
-                                ts->DeleteSubrange(j, 1);
-                    }));
+                WhatIfChange w = podSide(c, anti ? WhatIfChange::Kind::RemovePodAntiAffinityTerm
+                                                 : WhatIfChange::Kind::RemovePodAffinityTerm);
+                w.term = podTermText(term);
+                fix.changes.push_back(podChange(std::move(w), [term, anti](core::PodSpec& spec) {
+                    auto* ts =
+                        anti ? spec.mutable_affinity()
+                                   ->mutable_pod_anti_affinity()
+                                   ->mutable_required_during_scheduling_ignored_during_execution()
+                             : spec.mutable_affinity()
+                                   ->mutable_pod_affinity()
+                                   ->mutable_required_during_scheduling_ignored_during_execution();
+                    for (int j = ts->size() - 1; j >= 0; --j)
+                        if (MessageDifferencer::Equals(ts->Get(j), term))
+                            ts->DeleteSubrange(j, 1);
+                }));
             }
         } else {
-            return cannot("\"" + reason + "\" is not something a what-if changes");
+            return cannot(Why::NotChangeable, {reason});
         }
     }
     return fix;
@@ -802,24 +809,17 @@ Fix otherFix(const std::string& plugin, const std::vector<std::string>& reasons)
     if (plugin == names::PodTopologySpread) {
         for (const auto& r : reasons)
             if (r == pts::kErrReasonNodeLabelNotMatch)
-                return cannot(
-                    "the node lacks a topologyKey label of the pod's topology spread constraints; "
-                    "a label would put it "
-                    "in a domain whose count decides, not one change");
-        return cannot(
-            "the skew depends on where the other pods matching the pod's topology spread "
-            "constraints run; no "
-            "single change to the pod or to this node evens it out");
+                return cannot(Why::TopologyLabelMissing);
+        return cannot(Why::TopologySkew);
     }
     static const std::set<std::string> volumes = {
         "VolumeRestrictions", "VolumeBinding", "VolumeZone",      "NodeVolumeLimits",
         "EBSLimits",          "GCEPDLimits",   "AzureDiskLimits", "CinderLimits"};
     if (volumes.contains(plugin))
-        return cannot(
-            "where the pod's volumes are and can attach is not something a what-if changes");
+        return cannot(Why::Volumes);
     if (plugin == names::NodeName)
-        return cannot("the pod asks for another node by spec.nodeName");
-    return cannot("no what-if for " + plugin + " (" + joined(reasons, "; ") + ")");
+        return cannot(Why::NodeNameSet);
+    return cannot(Why::NoWhatIf, {plugin, joined(reasons, "; ")});
 }
 
 Fix fixFor(const Context& c, const std::string& plugin, const std::vector<std::string>& reasons,
@@ -893,7 +893,7 @@ WhatIfSide other(WhatIfSide s) {
 }
 
 StatusOr<Attempt> attempt(const Inputs& in, const PodOwner& owner, WhatIfSide prefer,
-                          std::vector<std::string>& notes) {
+                          std::vector<WhatIfNote>& notes) {
     Attempt out;
     Objects world = in.objects;
     std::set<std::string> applied;
@@ -912,7 +912,7 @@ StatusOr<Attempt> attempt(const Inputs& in, const PodOwner& owner, WhatIfSide pr
         });
         bool progressed = false;
         for (const auto& [plugin, reasons] : plugins) {
-            std::vector<std::string> whyNot;
+            std::vector<WhatIfReason> whyNot;
             bool handled = false;
             for (WhatIfSide side : {prefer, other(prefer)}) {
                 auto view = viewOf(world, in.podKey, in.nodeName);
@@ -921,12 +921,12 @@ StatusOr<Attempt> attempt(const Inputs& in, const PodOwner& owner, WhatIfSide pr
                                   "the pod or node vanished from the objects");
                 const Context c{in.podKey, in.nodeName, world, *view, owner};
                 Fix fix = fixFor(c, plugin, reasons, side);
-                if (!fix.whyNot.empty()) {
-                    whyNot.push_back(fix.whyNot);
+                if (fix.whyNot) {
+                    whyNot.push_back(*fix.whyNot);
                     continue;
                 }
                 for (auto& change : fix.changes) {
-                    if (!applied.insert(change.summary).second)
+                    if (!applied.insert(describe(change.what)).second)
                         continue;
                     applyChange(world, in.podKey, in.nodeName, change);
                     out.changes.push_back(std::move(change));
@@ -938,17 +938,16 @@ StatusOr<Attempt> attempt(const Inputs& in, const PodOwner& owner, WhatIfSide pr
             // What a side cannot do: once for the plugin when neither side can, for the side
             // otherwise (the suggestion then changes the other side for this plugin).
             if (whyNot.size() == 2 && whyNot[0] == whyNot[1])
-                notes.push_back(plugin + ": " + whyNot[0]);
+                notes.push_back({plugin, std::nullopt, {}, whyNot[0]});
             else
                 for (size_t i = 0; i < whyNot.size(); ++i)
-                    notes.push_back(plugin + " (" +
-                                    whatIfSideName(i == 0 ? prefer : other(prefer)) +
-                                    " side): " + whyNot[i]);
+                    notes.push_back({plugin, i == 0 ? prefer : other(prefer), {}, whyNot[i]});
             if (!handled)
                 return out;  // neither side can fix this plugin
         }
         if (!progressed) {
-            notes.push_back("the changes found leave node " + in.nodeName + " rejecting the pod");
+            notes.push_back(
+                {{}, std::nullopt, {}, {WhatIfReason::Kind::NoProgress, {in.nodeName}}});
             return out;
         }
     }
@@ -969,7 +968,7 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
     const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
     const std::string& podKey, const std::string& nodeName,
     const config::KubeSchedulerConfiguration& config, const framework::FeatureGates& gates,
-    std::vector<std::string>* notes) {
+    std::vector<WhatIfNote>* notes) {
     using namespace whatif;
     const core::Pod* pod = findPod(objects, podKey);
     if (!pod)
@@ -980,10 +979,16 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
         return Status(StatusCode::FailedPrecondition,
                       "pod \"" + podKey + "\" has scheduling gates: it reaches no filter");
     const Inputs in{objects, podKey, nodeName, config, gates};
-    std::vector<std::string> found;  // notes, in the order found
-    auto note = [&](std::string text) {
-        if (std::find(found.begin(), found.end(), text) == found.end())
-            found.push_back(std::move(text));
+    std::vector<WhatIfNote> found;  // notes, in the order found
+    auto note = [&](WhatIfNote n) {
+        if (std::find(found.begin(), found.end(), n) == found.end())
+            found.push_back(std::move(n));
+    };
+    auto dropped = [&](const WhatIfSuggestion& s, WhatIfReason why) {
+        note({{}, std::nullopt, s.changes, std::move(why)});
+    };
+    auto message = [](const Status& st) {
+        return WhatIfReason{WhatIfReason::Kind::Message, {st.message()}};
     };
     auto finish = [&](std::vector<WhatIfSuggestion> out) {
         if (notes)
@@ -995,7 +1000,7 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
     if (!now)
         return now.status();
     if (now->empty()) {
-        note("the pod already passes every filter on node " + nodeName);
+        note({{}, std::nullopt, {}, {WhatIfReason::Kind::AlreadyFits, {nodeName}}});
         return finish({});
     }
     const PodOwner owner = podOwner(objects, *pod);
@@ -1003,7 +1008,7 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
     std::vector<WhatIfSuggestion> out;
     std::set<std::vector<std::string>> seen;
     for (WhatIfSide prefer : {WhatIfSide::Pod, WhatIfSide::Node}) {
-        std::vector<std::string> attemptNotes;
+        std::vector<WhatIfNote> attemptNotes;
         auto a = attempt(in, owner, prefer, attemptNotes);
         if (!a)
             return a.status();
@@ -1013,35 +1018,34 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
         WhatIfSuggestion s;
         bool pod = false, node = false;
         for (const auto& c : a->changes) {
-            s.changes.push_back(c.summary);
+            s.changes.push_back(c.what);
             (c.side == WhatIfSide::Pod ? pod : node) = true;
         }
-        s.summary = joined(s.changes, "; ");
         s.side = pod && node ? WhatIfSide::Both : pod ? WhatIfSide::Pod : WhatIfSide::Node;
-        std::vector<std::string> key = s.changes;
+        std::vector<std::string> key;
+        for (const auto& c : s.changes) key.push_back(describe(c));
         std::sort(key.begin(), key.end());
         if (!seen.insert(key).second)
             continue;
         auto ops = operationsFor(objects, podKey, nodeName, a->changes);
         if (!ops) {
-            note("dropped \"" + s.summary + "\": " + ops.status().message());
+            dropped(s, message(ops.status()));
             continue;
         }
         s.operations = std::move(*ops);
         // Verification: the operations carried out on a copy, the pod explained again.
         auto after = carryOut(objects, podKey, s.operations);
         if (!after) {
-            note("dropped \"" + s.summary + "\": " + after.status().message());
+            dropped(s, message(after.status()));
             continue;
         }
         auto rejected = rejections(in, *after);
         if (!rejected) {
-            note("dropped \"" + s.summary + "\": " + rejected.status().message());
+            dropped(s, message(rejected.status()));
             continue;
         }
         if (!rejected->empty()) {
-            note("dropped \"" + s.summary + "\": node " + nodeName +
-                 " would still reject the pod (" + rejectionText(*rejected) + ")");
+            dropped(s, {WhatIfReason::Kind::StillRejected, {nodeName, rejectionText(*rejected)}});
             continue;
         }
         out.push_back(std::move(s));
@@ -1053,6 +1057,165 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
                          return int(a.side) < int(b.side);
                      });
     return finish(std::move(out));
+}
+
+// ---------------------------------------------------------------------------------------------
+// In English.
+
+std::string taintText(const WhatIfChange& change) {
+    return change.key + (change.value.empty() ? "" : "=" + change.value) + ":" + change.effect;
+}
+
+std::string describe(const WhatIfTarget& target) {
+    switch (target.kind) {
+        case WhatIfTarget::Kind::Pod:
+            return "pod " + target.name;
+        case WhatIfTarget::Kind::Deployment:
+            return "deployment " + target.name + "'s pod template";
+        case WhatIfTarget::Kind::ReplicaSet:
+            return "replicaset " + target.name + "'s pod template";
+        case WhatIfTarget::Kind::ReplicationController:
+            return "replicationcontroller " + target.name + "'s pod template";
+    }
+    return target.name;
+}
+
+std::string describe(const WhatIfChange& c) {
+    using K = WhatIfChange::Kind;
+    const std::string target = describe(c.target);
+    switch (c.kind) {
+        case K::AddToleration:
+            return "Add toleration " + taintText(c) + " to " + target;
+        case K::RemoveTaint:
+            return "Remove taint " + taintText(c) + " from node " + c.node;
+        case K::Uncordon:
+            return "Uncordon node " + c.node;
+        case K::RemoveNodeSelector:
+            return "Remove nodeSelector " + c.key + "=" + c.value + " from " + target;
+        case K::RemoveNodeAffinity:
+            return "Remove required node affinity from " + target;
+        case K::RemoveNodeAffinityRequirements:
+            return std::string(c.requirements.size() == 1 ? "Remove node affinity requirement "
+                                                          : "Remove node affinity requirements ") +
+                   whatif::joined(c.requirements, ", ") + " from " + target;
+        case K::SetNodeLabel:
+            return "Set label " + c.key + "=" + c.value + " on node " + c.node;
+        case K::RemoveNodeLabel:
+            return "Remove label " + c.key + " from node " + c.node;
+        case K::LowerRequest:
+            return "Lower " + target + "'s " + c.resource + " request from " + c.from + " to " +
+                   c.to;
+        case K::EvictPod:
+            return "Evict pod " + c.pod + " (priority " + std::to_string(c.priority) +
+                   ") from node " + c.node;
+        case K::RemovePodAffinityTerm:
+            return "Remove required pod affinity term (" + c.term + ") from " + target;
+        case K::RemovePodAntiAffinityTerm:
+            return "Remove required pod anti-affinity term (" + c.term + ") from " + target;
+    }
+    return {};
+}
+
+std::string describe(const WhatIfSuggestion& suggestion) {
+    std::vector<std::string> lines;
+    for (const auto& c : suggestion.changes) lines.push_back(describe(c));
+    return whatif::joined(lines, "; ");
+}
+
+std::string describe(const WhatIfReason& r) {
+    using K = WhatIfReason::Kind;
+    auto a = [&r](size_t i) { return i < r.args.size() ? r.args[i] : std::string(); };
+    switch (r.kind) {
+        case K::Message:
+            return a(0);
+        case K::AlreadyFits:
+            return "the pod already passes every filter on node " + a(0);
+        case K::NoProgress:
+            return "the changes found leave node " + a(0) + " rejecting the pod";
+        case K::StillRejected:
+            return "node " + a(0) + " would still reject the pod (" + a(1) + ")";
+        case K::UnknownReason:
+            return "unknown reason \"" + a(0) + "\"";
+        case K::NotChangeable:
+            return "\"" + a(0) + "\" is not something a what-if changes";
+        case K::ConditionTaint:
+            return "the node lifecycle controller puts taint " + a(0) + " back on node " + a(1) +
+                   " for as long as the node's condition lasts";
+        case K::SchedulerEnforcedAffinity:
+            return "the scheduler profile's NodeAffinity addedAffinity rejects node " + a(0) +
+                   "; only the scheduler's configuration changes that";
+        case K::NoAffinityTermByLabels:
+            return "no required node-affinity term of the pod can be met by labels on node " +
+                   a(0) +
+                   " (a term asks for contradictory values, the nodeSelector's, or the node's "
+                   "name)";
+        case K::TooManyPods:
+            return "node " + a(0) + " already runs as many pods as it allows (" + a(1) + ")";
+        case K::NoResourceLeft:
+            return "node " + a(0) + " has no " + a(1) + " left (" + a(2) + " of " + a(3) +
+                   " requested)";
+        case K::OverheadTooLarge:
+            return "the pod's overhead alone needs more " + a(0) + " than node " + a(1) +
+                   " has free";
+        case K::NoLowerPriorityPod:
+            return "node " + a(0) + " runs no pod of lower priority than the pod's (" + a(1) + ")";
+        case K::EvictionsNotEnough:
+            return "evicting every pod of lower priority than the pod's (" + a(0) + ") on node " +
+                   a(1) + " would not free enough " + a(2);
+        case K::HostPorts:
+            return "the pod's host ports are how it is reached; a what-if does not change them";
+        case K::AffinityDoesNotParse:
+            return "the pod's affinity does not parse: " + a(0);
+        case K::OtherPodsAntiAffinity:
+            return "the anti-affinity that keeps the pod away is other pods' rule, not the pod's";
+        case K::PodAffinityNeedsPods:
+            return "the pod's required pod affinity needs a matching pod in node " + a(0) +
+                   "'s topology domain; placing other pods there is not one change";
+        case K::TopologyLabelMissing:
+            return "the node lacks a topologyKey label of the pod's topology spread constraints; a "
+                   "label would put it in a domain whose count decides, not one change";
+        case K::TopologySkew:
+            return "the skew depends on where the other pods matching the pod's topology spread "
+                   "constraints run; no single change to the pod or to this node evens it out";
+        case K::Volumes:
+            return "where the pod's volumes are and can attach is not something a what-if changes";
+        case K::NodeNameSet:
+            return "the pod asks for another node by spec.nodeName";
+        case K::NoWhatIf:
+            return "no what-if for " + a(0) + " (" + a(1) + ")";
+        case K::OwnerNotFound:
+            return "the pod's " + a(0) + " " + a(1) + " is not among the objects";
+        case K::OwnerManaged:
+            return "the pod's " + a(0) + " " + a(1) + " is managed by " + a(2) + " " + a(3) +
+                   ", which no what-if changes";
+        case K::JobTemplateImmutable:
+            return "the pod belongs to job " + a(0) +
+                   ", whose pod template cannot be changed (spec.template is immutable)";
+        case K::StatefulSetOrdinals:
+            return "the pod belongs to statefulset " + a(0) +
+                   ", which rolls a changed template out one ordinal at a time (not one change to "
+                   "this pod)";
+        case K::DaemonSetPerNode:
+            return "the pod belongs to daemonset " + a(0) +
+                   ", which makes one pod for each node it selects";
+        case K::OwnerUnsupported:
+            return "the pod belongs to " + a(0) + " " + a(1) + ", which no what-if changes";
+    }
+    return {};
+}
+
+std::string describe(const WhatIfNote& note) {
+    const std::string why = describe(note.why);
+    if (!note.dropped.empty()) {
+        WhatIfSuggestion s;
+        s.changes = note.dropped;
+        return "dropped \"" + describe(s) + "\": " + why;
+    }
+    if (note.plugin.empty())
+        return why;
+    if (note.side)
+        return note.plugin + " (" + whatIfSideName(*note.side) + " side): " + why;
+    return note.plugin + ": " + why;
 }
 
 }  // namespace pilothouse::scheduler

@@ -57,6 +57,7 @@
 #include <google/protobuf/message.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -85,20 +86,124 @@ struct WhatIfOperation {
     int64_t gracePeriodSeconds = -1;  // delete: 0 when a pod is replaced; -1 the default
 };
 
+// The object a pod-side change is made on: the pod itself, or the pod template of its controller
+// (see above).
+struct WhatIfTarget {
+    enum class Kind { Pod, Deployment, ReplicaSet, ReplicationController };
+    Kind kind = Kind::Pod;
+    std::string name{};  // "namespace/name" of the pod or of the controller
+
+    bool operator==(const WhatIfTarget&) const = default;
+};
+
+// One change of a suggestion, as data: the GUI says it in the user's language, describe() in
+// English (pilothousectl, tests, logs). Values are in Kubernetes' notation and stay as they are.
+struct WhatIfChange {
+    enum class Kind {
+        AddToleration,                   // target, key, value, effect
+        RemoveTaint,                     // node, key, value, effect
+        Uncordon,                        // node
+        RemoveNodeSelector,              // target, key, value
+        RemoveNodeAffinity,              // target: the whole required node affinity
+        RemoveNodeAffinityRequirements,  // target, requirements
+        SetNodeLabel,                    // node, key, value
+        RemoveNodeLabel,                 // node, key
+        LowerRequest,                    // target, resource, from, to
+        EvictPod,                        // node, pod, priority
+        RemovePodAffinityTerm,           // target, term
+        RemovePodAntiAffinityTerm,       // target, term
+    };
+    Kind kind = Kind::AddToleration;
+    WhatIfTarget target{};                 // the pod-side kinds
+    std::string node{};                    // the node-side kinds and EvictPod
+    std::string key{}, value{}, effect{};  // a toleration or taint, a label, a nodeSelector entry
+    std::vector<std::string> requirements{};  // "disktype In [ssd, nvme]"
+    // A pod (anti-)affinity term: "app=web, topologyKey kubernetes.io/hostname".
+    std::string term{};
+    std::string resource{};    // LowerRequest: "cpu", "memory", ...
+    std::string from{}, to{};  // LowerRequest: the pod's request and the new one, as quantities
+    std::string pod{};         // EvictPod: "namespace/name"
+    int32_t priority = 0;      // EvictPod: the evicted pod's priority
+
+    bool operator==(const WhatIfChange&) const = default;
+};
+
 struct WhatIfSuggestion {
-    std::string summary;  // one line: the changes, "; "-separated
-    // One line per change ("Remove taint dedicated=gpu:NoSchedule from node node-4").
-    std::vector<std::string> changes;
+    std::vector<WhatIfChange> changes;
     WhatIfSide side = WhatIfSide::Pod;
     std::vector<WhatIfOperation> operations;  // in order: node patches, evictions, pod-side changes
 };
 
+// Why something cannot be suggested, as data. Arguments are names, numbers and Kubernetes' own
+// texts (a filter plugin's reason, an error message), which stay as they are.
+struct WhatIfReason {
+    enum class Kind {
+        Message,                    // {text}: an error of the API or of the objects, as it is
+        AlreadyFits,                // {node}
+        NoProgress,                 // {node}: the changes found leave the node rejecting the pod
+        StillRejected,              // {node, rejections}: after a suggestion's operations
+        UnknownReason,              // {reason}: a reason a plugin's fix does not know
+        NotChangeable,              // {reason}: one no what-if changes
+        ConditionTaint,             // {taint key, node}
+        SchedulerEnforcedAffinity,  // {node}
+        NoAffinityTermByLabels,     // {node}
+        TooManyPods,                // {node, pod capacity}
+        NoResourceLeft,             // {node, resource, used, capacity}
+        OverheadTooLarge,           // {resource, node}
+        NoLowerPriorityPod,         // {node, priority}
+        EvictionsNotEnough,         // {priority, node, resources ", "-separated}
+        HostPorts,                  // {}
+        AffinityDoesNotParse,       // {error}
+        OtherPodsAntiAffinity,      // {}
+        PodAffinityNeedsPods,       // {node}
+        TopologyLabelMissing,       // {}
+        TopologySkew,               // {}
+        Volumes,                    // {}
+        NodeNameSet,                // {}
+        NoWhatIf,                   // {plugin, reasons "; "-separated}
+        OwnerNotFound,              // {kind, "namespace/name"}: the pod's controller
+        OwnerManaged,               // {kind, name, manager kind, manager name}
+        JobTemplateImmutable,       // {"namespace/name"}
+        StatefulSetOrdinals,        // {"namespace/name"}
+        DaemonSetPerNode,           // {"namespace/name"}
+        OwnerUnsupported,           // {kind, "namespace/name"}
+    };
+    Kind kind = Kind::Message;
+    std::vector<std::string> args{};  // kinds are lower-case ("replicaset"), as kubectl writes them
+
+    bool operator==(const WhatIfReason&) const = default;
+};
+
+// A thing that could not be suggested and why: for a filter plugin neither side can fix
+// (`plugin`), for one side of a plugin (`plugin` and `side`), for a suggestion dropped because it
+// failed verification (`dropped`: its changes), or about the pod and node as a whole (neither).
+struct WhatIfNote {
+    std::string plugin{};
+    std::optional<WhatIfSide> side{};
+    std::vector<WhatIfChange> dropped{};
+    WhatIfReason why{};
+
+    bool operator==(const WhatIfNote&) const = default;
+};
+
+// In English, as pilothousectl and the logs write them:
+//   "Remove taint dedicated=gpu:NoSchedule from node node-4"
+std::string describe(const WhatIfChange& change);
+//   the changes, "; "-separated
+std::string describe(const WhatIfSuggestion& suggestion);
+//   "node node-1 has no cpu left (4 of 4 requested)"
+std::string describe(const WhatIfReason& reason);
+//   "<plugin>: <why>", "<plugin> (<side> side): <why>", "dropped \"<changes>\": <why>", "<why>"
+std::string describe(const WhatIfNote& note);
+// The target in English: "pod default/web", "deployment default/web's pod template".
+std::string describe(const WhatIfTarget& target);
+// A toleration's or taint's text: "key=value:effect", "key:effect" without a value.
+std::string taintText(const WhatIfChange& change);
+
 // For the pod `podKey` ("namespace/name") and the node `nodeName`: the verified suggestions,
 // smallest first; empty when the pod already passes every filter on the node, or when nothing a
-// what-if changes would make it pass. `notes` (optional) receives one line per thing that could
-// not be suggested and why: "<plugin>: <why>" when neither side can fix a plugin,
-// "<plugin> (pod side): <why>" when one side cannot, "dropped \"<summary>\": <why>" for a
-// suggestion that failed verification.
+// what-if changes would make it pass. `notes` (optional) receives what could not be suggested and
+// why (WhatIfNote), in the order found, each once.
 // Errors: NotFound for an unknown pod or node; FailedPrecondition for a pod the configuration's
 // profiles do not schedule or one with scheduling gates (it reaches no filter); explainPod's
 // errors.
@@ -106,6 +211,6 @@ StatusOr<std::vector<WhatIfSuggestion>> suggestFixes(
     const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
     const std::string& podKey, const std::string& nodeName,
     const config::KubeSchedulerConfiguration& config, const framework::FeatureGates& gates = {},
-    std::vector<std::string>* notes = nullptr);
+    std::vector<WhatIfNote>* notes = nullptr);
 
 }  // namespace pilothouse::scheduler

@@ -23,7 +23,7 @@ using Objects = std::vector<std::shared_ptr<const google::protobuf::Message>>;
 // name, a label key), so that the same edit applies to the pod and to its controller's template.
 struct Change {
     WhatIfSide side = WhatIfSide::Pod;
-    std::string summary;
+    WhatIfChange what;
     std::function<void(core::PodSpec&)> editPodSpec;  // pod side
     std::function<void(core::Node&)> editNode;        // node side: labels, taints, unschedulable
     std::string evict;  // node side: "namespace/name" of a pod to evict
@@ -36,9 +36,8 @@ struct PodOwner {
     const api::ResourceType* type = nullptr;  // the owner's, when there is one to patch
     std::string namespace_;
     std::string name;
-    std::string whyNot;      // Unsupported: why the pod side cannot be changed
-    std::string noun;        // "pod default/web", "deployment default/web's pod template"
-    std::string possessive;  // "pod default/web's", "deployment default/web's pod template's"
+    WhatIfReason whyNot;  // Unsupported: why the pod side cannot be changed
+    WhatIfTarget target;  // otherwise: what pod-side changes are made on
 };
 
 std::string keyOf(const google::protobuf::Message& object);  // "namespace/name" or "name"
@@ -52,7 +51,8 @@ void applyChange(Objects& objects, const std::string& podKey, const std::string&
                  const Change& change);
 
 // The API operations that carry `changes` out (see what_if.h for the pod-side forms).
-// FailedPrecondition when the pod side is changed but its controller cannot be (PodOwner::whyNot).
+// FailedPrecondition when the pod side is changed but its controller cannot be (PodOwner::whyNot,
+// in English).
 StatusOr<std::vector<WhatIfOperation>> operationsFor(const Objects& objects,
                                                      const std::string& podKey,
                                                      const std::string& nodeName,

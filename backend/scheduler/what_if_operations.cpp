@@ -127,61 +127,59 @@ const core::Node* findNode(const Objects& objects, const std::string& name) {
 }
 
 PodOwner podOwner(const Objects& objects, const core::Pod& pod) {
+    using R = WhatIfReason::Kind;
     PodOwner o;
     const std::string& ns = pod.metadata().namespace_();
-    o.noun = "pod " + ns + "/" + pod.metadata().name();
-    o.possessive = o.noun + "'s";
+    o.target = {WhatIfTarget::Kind::Pod, ns + "/" + pod.metadata().name()};
     const auto* ref = controllerOf(pod);
     if (!ref)
         return o;
-    const std::string ownerKey = lowerKind(ref->kind()) + " " + ns + "/" + ref->name();
-    auto unsupported = [&](std::string why) {
+    const std::string ownerKind = lowerKind(ref->kind());
+    const std::string ownerKey = ns + "/" + ref->name();
+    auto unsupported = [&](R kind, std::vector<std::string> args) {
         o.kind = PodOwner::Kind::Unsupported;
-        o.whyNot = std::move(why);
+        o.whyNot = {kind, std::move(args)};
         return o;
     };
-    auto templateOwner = [&](PodOwner::Kind kind, const char* resource, const std::string& key) {
+    auto templateOwner = [&](PodOwner::Kind kind, WhatIfTarget::Kind target, const char* resource,
+                             const std::string& key) {
         o.kind = kind;
         o.type = typeNamed(resource);
         o.namespace_ = ns;
         o.name = key.substr(key.find('/') + 1);
-        o.noun = lowerKind(o.type->kind) + " " + key + "'s pod template";
-        o.possessive = o.noun + "'s";
+        o.target = {target, key};
         return o;
     };
     if (ref->kind() == "ReplicaSet") {
         const int rs = indexOf(objects, "ReplicaSet", ns, ref->name());
         if (rs < 0)
-            return unsupported("the pod's " + ownerKey + " is not among the objects");
+            return unsupported(R::OwnerNotFound, {ownerKind, ownerKey});
         const auto* rsOwner = controllerOf(*objects[size_t(rs)]);
         if (!rsOwner)
-            return templateOwner(PodOwner::Kind::ReplicaSet, "replicasets", ns + "/" + ref->name());
+            return templateOwner(PodOwner::Kind::ReplicaSet, WhatIfTarget::Kind::ReplicaSet,
+                                 "replicasets", ownerKey);
         if (rsOwner->kind() != "Deployment")
-            return unsupported("the pod's " + ownerKey + " is managed by " +
-                               lowerKind(rsOwner->kind()) + " " + ns + "/" + rsOwner->name() +
-                               ", which no what-if changes");
+            return unsupported(R::OwnerManaged, {ownerKind, ownerKey, lowerKind(rsOwner->kind()),
+                                                 ns + "/" + rsOwner->name()});
         if (indexOf(objects, "Deployment", ns, rsOwner->name()) < 0)
-            return unsupported("the pod's deployment " + ns + "/" + rsOwner->name() +
-                               " is not among the objects");
-        return templateOwner(PodOwner::Kind::Deployment, "deployments", ns + "/" + rsOwner->name());
+            return unsupported(R::OwnerNotFound, {"deployment", ns + "/" + rsOwner->name()});
+        return templateOwner(PodOwner::Kind::Deployment, WhatIfTarget::Kind::Deployment,
+                             "deployments", ns + "/" + rsOwner->name());
     }
     if (ref->kind() == "ReplicationController") {
         if (indexOf(objects, "ReplicationController", ns, ref->name()) < 0)
-            return unsupported("the pod's " + ownerKey + " is not among the objects");
-        return templateOwner(PodOwner::Kind::ReplicationController, "replicationcontrollers",
-                             ns + "/" + ref->name());
+            return unsupported(R::OwnerNotFound, {ownerKind, ownerKey});
+        return templateOwner(PodOwner::Kind::ReplicationController,
+                             WhatIfTarget::Kind::ReplicationController, "replicationcontrollers",
+                             ownerKey);
     }
     if (ref->kind() == "Job")
-        return unsupported("the pod belongs to " + ownerKey +
-                           ", whose pod template cannot be changed (spec.template is immutable)");
+        return unsupported(R::JobTemplateImmutable, {ownerKey});
     if (ref->kind() == "StatefulSet")
-        return unsupported("the pod belongs to " + ownerKey +
-                           ", which rolls a changed template out one ordinal at a time "
-                           "(not one change to this pod)");
+        return unsupported(R::StatefulSetOrdinals, {ownerKey});
     if (ref->kind() == "DaemonSet")
-        return unsupported("the pod belongs to " + ownerKey +
-                           ", which makes one pod for each node it selects");
-    return unsupported("the pod belongs to " + ownerKey + ", which no what-if changes");
+        return unsupported(R::DaemonSetPerNode, {ownerKey});
+    return unsupported(R::OwnerUnsupported, {ownerKind, ownerKey});
 }
 
 void applyChange(Objects& objects, const std::string& podKey, const std::string& nodeName,
@@ -291,7 +289,7 @@ StatusOr<std::vector<WhatIfOperation>> operationsFor(const Objects& objects,
     };
     switch (owner.kind) {
         case PodOwner::Kind::Unsupported:
-            return Status(StatusCode::FailedPrecondition, owner.whyNot);
+            return Status(StatusCode::FailedPrecondition, describe(owner.whyNot));
         case PodOwner::Kind::None: {
             core::PodSpec spec = pod->spec();
             for (const auto& c : changes)
@@ -326,7 +324,7 @@ StatusOr<std::vector<WhatIfOperation>> operationsFor(const Objects& objects,
             const int i = indexOf(objects, owner.type->kind, owner.namespace_, owner.name);
             if (i < 0)
                 return Status(StatusCode::FailedPrecondition,
-                              owner.noun + " is not among the objects");
+                              describe(owner.target) + " is not among the objects");
             const core::PodSpec* before = templateSpecOf(*objects[size_t(i)]);
             core::PodSpec after = *before;
             for (const auto& c : changes)

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sim/clock.h"
+#include "sim/phrase.h"
 
 namespace pilothouse::sim {
 
@@ -37,7 +38,17 @@ struct JourneyStage {
     Time end;
     std::string detail;  // what happened there: the node chosen, the image, the IP, an error
     bool failed = false;  // the stage ended in an error (Forbidden, FailedScheduling, ErrImagePull, ...)
+    // `detail` as data when it is Pilothouse's own words (sim/phrase.h), for the GUI to say in
+    // the user's language; empty when `detail` is plain data (an IP, an image, a queue) or
+    // Kubernetes' own text (an error, the FailedScheduling message).
+    std::vector<Phrase> phrases{};
 };
+
+// A stage whose detail is Pilothouse's own words: `detail` is their English.
+inline JourneyStage saidStage(std::string stage, Time start, Time end, std::vector<Phrase> phrases) {
+    std::string detail = english(phrases);
+    return JourneyStage{std::move(stage), start, end, std::move(detail), false, std::move(phrases)};
+}
 
 // One stage as recorded, with its place in the order of recording (seq: 1, 2, 3, ... across
 // every pod), so a reader can ask for what came after what it has already seen.

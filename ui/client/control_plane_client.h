@@ -24,6 +24,7 @@
 
 #include <google/protobuf/message.h>
 
+#include "apiserver/server.h"
 #include "client/api_request.h"
 #include "cluster/metrics_sampler.h"
 #include "scheduler/apis/config/types.h"
@@ -38,6 +39,11 @@ struct ObjectEvent {
     ObjectPtr object;
     qint64 revision = 0;
 };
+
+// An ApiRequest as the API server's request (NotFound for an unknown resource), and a response
+// as the GUI's result: what both clients carry.
+StatusOr<apiserver::Request> toApiServerRequest(const ApiRequest& request);
+ApiResult toApiResult(apiserver::Response response);
 
 class ControlPlaneClient : public QObject {
     Q_OBJECT

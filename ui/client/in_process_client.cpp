@@ -26,32 +26,14 @@ InProcessClient::~InProcessClient() { stopInformers(); }
 
 void InProcessClient::send(const ApiRequest& request, QObject* context, ApiCallback done) {
     ApiResult result;
-    apiserver::Request req;
-    req.verb = request.verb.toStdString();
-    req.type = api::Scheme::instance().byName(request.resource.toStdString());
-    if (!req.type) {
-        result.status = Status(StatusCode::NotFound, "the server doesn't have a resource type \"" +
-                                                         request.resource.toStdString() + "\"");
+    auto req = toApiServerRequest(request);
+    if (!req) {
+        result.status = req.status();
+    } else if (session_) {
+        result = toApiResult(session_->request(std::move(*req)));
     } else {
-        req.namespace_ = request.namespace_.toStdString();
-        req.name = request.name.toStdString();
-        req.subresource = request.subresource.toStdString();
-        req.body = request.body;  // read-only on both sides: shared, not copied
-        req.patch = request.patch;
-        req.patchType = apiserver::PatchType::Merge;
-        req.dryRun = request.dryRun;
-        req.propagationPolicy = request.propagationPolicy.toStdString();
-        req.gracePeriodSeconds = request.gracePeriodSeconds;
-        apiserver::Response resp;
-        if (session_) {
-            resp = session_->request(req);
-        } else {
-            req.token = cluster_->controlPlane().loopbackToken();
-            resp = cluster_->apiServer().handle(req);
-        }
-        result.status = resp.status;
-        result.object = std::move(resp.object);
-        for (const auto& w : resp.warnings) result.warnings << QString::fromStdString(w);
+        req->token = cluster_->controlPlane().loopbackToken();
+        result = toApiResult(cluster_->apiServer().handle(*req));
     }
     QMetaObject::invokeMethod(context, [done = std::move(done), result] { done(result); }, Qt::QueuedConnection);
 }

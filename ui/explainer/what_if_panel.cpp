@@ -11,6 +11,7 @@
 #include <QVBoxLayout>
 
 #include "explainer/pod_explainer.h"
+#include "explainer/what_if_text.h"
 #include "policy_v1.pb.h"
 #include "scheduler/apis/config/load.h"
 #include "theme/theme.h"
@@ -131,7 +132,7 @@ void WhatIfPanel::start() {
     const quint64 generation = ++generation_;
     QPointer<WhatIfPanel> self(this);
     QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), pod = pod.toStdString(), node = node.toStdString(), generation]() mutable {
-        std::vector<std::string> notes;
+        std::vector<scheduler::WhatIfNote> notes;
         auto result = scheduler::suggestFixes(objects, pod, node, config, {}, &notes);
         objects.clear();
         QMetaObject::invokeMethod(
@@ -184,7 +185,7 @@ void WhatIfPanel::show() {
         side->setFont(bold);
         v->addWidget(side);
         for (const auto& change : s.changes) {
-            auto* line = new QLabel(QStringLiteral("• ") + QString::fromStdString(change), card);
+            auto* line = new QLabel(QStringLiteral("• ") + whatif::changeText(change), card);
             line->setWordWrap(true);
             v->addWidget(line);
         }
@@ -199,7 +200,7 @@ void WhatIfPanel::show() {
     }
     if (!notes_.empty()) {
         QStringList lines;
-        for (const auto& n : notes_) lines << QStringLiteral("• ") + QString::fromStdString(n);
+        for (const auto& n : notes_) lines << QStringLiteral("• ") + whatif::noteText(n);
         auto* notes = new QLabel(tr("Not fixable by a change:\n%1").arg(lines.join(QLatin1Char('\n'))), list_);
         notes->setWordWrap(true);
         notes->setStyleSheet(QStringLiteral("color: %1;").arg(theme::mutedText().name()));

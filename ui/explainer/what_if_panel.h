@@ -2,9 +2,10 @@
 // node (picked here, or the row clicked in the filter matrix), the scheduler's own answer
 // (scheduler::suggestFixes: the smallest changes on the pod or on the node, each verified by the
 // filter plugins) on the cluster as it is now, computed on a worker thread. Each suggestion lists
-// its changes and has an Apply button that sends its API requests through the client (patches,
-// evictions through pods/eviction, a pod replaced); what cannot be fixed by a change is listed with
-// the reason. Suggestions are for the live cluster: while the views show the past, Apply is off.
+// its changes (in the user's language: what_if_text.h) and has an Apply button that sends its API
+// requests through the client (patches, evictions through pods/eviction, a pod replaced); what
+// cannot be fixed by a change is listed with the reason. Suggestions are for the live cluster:
+// while the views show the past, Apply is off.
 #pragma once
 
 #include <QPointer>
@@ -39,7 +40,7 @@ public:
     void suggestNow();
 
     const std::vector<scheduler::WhatIfSuggestion>& suggestions() const { return suggestions_; }
-    const std::vector<std::string>& notes() const { return notes_; }
+    const std::vector<scheduler::WhatIfNote>& notes() const { return notes_; }
     QString error() const { return error_; }
     bool busy() const { return running_; }
     // Carries out suggestion `index`; finished(ok) when its last request is answered.
@@ -65,7 +66,7 @@ private:
     QVBoxLayout* listLayout_;
     QLabel* result_;
     std::vector<scheduler::WhatIfSuggestion> suggestions_;
-    std::vector<std::string> notes_;
+    std::vector<scheduler::WhatIfNote> notes_;
     QString error_;
     QString askedPod_;
     bool running_ = false;

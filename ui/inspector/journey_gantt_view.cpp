@@ -185,7 +185,7 @@ void JourneyGanttView::paintEvent(QPaintEvent*) {
 
         // The stage's name ("mutating admission" above "Priority" when stacked).
         const int labelW = l.labelWidth - 12;
-        const auto [prefix, name] = splitStage(stage);
+        const auto [prefix, name] = splitStage(idx.data(PodJourneyModel::StageLabelRole).toString());
         if (l.stacked && !prefix.isEmpty()) {
             p.setFont(smallFont);
             p.setPen(theme::mutedText());
@@ -199,7 +199,7 @@ void JourneyGanttView::paintEvent(QPaintEvent*) {
             p.setFont(labelFont);
             p.setPen(failed ? theme::failure() : theme::text());
             p.drawText(QRect(kMargin, y, labelW, l.lineHeight), Qt::AlignLeft | Qt::AlignVCenter,
-                       lfm.elidedText(stage, Qt::ElideRight, labelW));
+                       lfm.elidedText(idx.data(PodJourneyModel::StageLabelRole).toString(), Qt::ElideRight, labelW));
         }
 
         // The bar, or a diamond for an instant.

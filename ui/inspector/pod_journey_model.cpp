@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "i18n/phrase_text.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -116,11 +117,11 @@ QVariant PodJourneyModel::data(const QModelIndex& index, int role) const {
     case Qt::DisplayRole:
     case Qt::ToolTipRole:
         switch (index.column()) {
-        case StageColumn: return QString::fromStdString(s.stage);
+        case StageColumn: return i18n::stageName(s.stage);
         case StartColumn: return timeText(start);
         case DurationColumn:
             return inProgress ? tr("%1 so far").arg(durationText(end - start)) : durationText(end - start);
-        case DetailColumn: return QString::fromStdString(s.detail);
+        case DetailColumn: return i18n::stageDetail(s);
         }
         return {};
     case Qt::ForegroundRole:
@@ -131,7 +132,8 @@ QVariant PodJourneyModel::data(const QModelIndex& index, int role) const {
     case FailedRole: return s.failed;
     case InProgressRole: return inProgress;
     case StageNameRole: return QString::fromStdString(s.stage);
-    case DetailRole: return QString::fromStdString(s.detail);
+    case StageLabelRole: return i18n::stageName(s.stage);
+    case DetailRole: return i18n::stageDetail(s);
     }
     return {};
 }

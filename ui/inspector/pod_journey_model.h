@@ -25,6 +25,7 @@ public:
         FailedRole,                         // bool
         InProgressRole,                     // bool: not over at the view time
         StageNameRole,                      // QString: sim/journey.h's or the API server's stage name
+        StageLabelRole,                     // QString: that name in the user's language
         DetailRole,                         // QString
     };
 

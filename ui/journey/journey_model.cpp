@@ -5,6 +5,7 @@
 
 #include "api/object.h"
 #include "core_v1.pb.h"
+#include "i18n/phrase_text.h"
 #include "models/cluster_state.h"
 #include "models/timeline.h"
 
@@ -157,6 +158,7 @@ void JourneyModel::clear() {
     pods_.clear();
     index_.clear();
     texts_.resize(1);
+    said_.clear();
     textIndex_.clear();
     textIndex_.insert(QByteArray(), 0);
     for (auto& a : arrivals_) a.clear();
@@ -196,6 +198,20 @@ int JourneyModel::intern(const std::string& text) {
     texts_.push_back(text);
     textIndex_.insert(QByteArray(text.data(), qsizetype(text.size())), index);
     return index;
+}
+
+int JourneyModel::internDetail(const sim::JourneyStage& stage) {
+    const int index = intern(stage.detail);
+    if (!stage.phrases.empty()) {
+        if (said_.size() <= size_t(index)) said_.resize(size_t(index) + 1);
+        said_[size_t(index)] = stage.phrases;
+    }
+    return index;
+}
+
+QString JourneyModel::detailText(int index) const {
+    if (size_t(index) < said_.size() && !said_[size_t(index)].empty()) return i18n::phrasesText(said_[size_t(index)]);
+    return fromStd(text(index));
 }
 
 int JourneyModel::podFor(const std::string& key) {
@@ -266,16 +282,14 @@ void JourneyModel::ingest(const sim::JourneyRecord& record) {
     const qint64 start = sim::toUnixNanos(st.start);
     const qint64 end = std::max<qint64>(sim::toUnixNanos(st.end), start);
     Step step;
-    step.detail = intern(st.detail);
+    step.detail = internDetail(st);
     step.stage = intern(st.stage);
     step.failed = st.failed;
 
-    if (st.stage == sim::kStageBinding) {
-        const auto to = st.detail.rfind(" to ");
-        if (to != std::string::npos) pod.node = fromStd(st.detail.substr(to + 4));
-    } else if (mapping.count > 0 && mapping.stations[0] == Station::Etcd) {
-        const auto at = st.detail.rfind("at revision ");
-        if (at != std::string::npos) pod.createdRevision = std::atoll(st.detail.c_str() + at + 12);
+    for (const sim::Phrase& said : st.phrases) {
+        if (said.id == sim::Phrase::Id::Bound) pod.node = fromStd(said.arg(1));
+        if (said.id == sim::Phrase::Id::Stored && mapping.count > 0 && mapping.stations[0] == Station::Etcd)
+            pod.createdRevision = std::atoll(said.arg(2).c_str());
     }
 
     if (mapping.terminating) {
@@ -624,7 +638,7 @@ void JourneyModel::evaluate(qint64 t) {
             failureKeys_[s] = fkey;
             if (f.pod < 0) st.failure.clear();
             else if (f.step < 0) st.failure = pods_[size_t(f.pod)].status.message;
-            else st.failure = fromStd(text(pods_[size_t(f.pod)].steps[size_t(f.step)].detail));
+            else st.failure = detailText(pods_[size_t(f.pod)].steps[size_t(f.step)].detail);
         }
     }
 }
@@ -658,7 +672,7 @@ QString JourneyModel::describe(int p, const Visit& visit, qint64 t, bool expecte
     for (int j = visit.firstStep; j <= visit.lastStep; ++j)
         if (pod.steps[size_t(j)].start <= t) stepIndex = j;
     const Step& step = pod.steps[size_t(stepIndex)];
-    const QString detail = fromStd(text(step.detail));
+    const QString detail = detailText(step.detail);
     const std::string& stage = text(step.stage);
     const auto colon = stage.find(": ");
     const QString plugin = colon == std::string::npos ? QString() : fromStd(stage.substr(colon + 2));
@@ -682,7 +696,7 @@ QString JourneyModel::describe(int p, const Visit& visit, qint64 t, bool expecte
             if (nodeCount_ > 0) return tr("filtering %1 against %n node(s)", nullptr, nodeCount_).arg(name);
             return tr("filtering %1").arg(name);
         case Station::Score: return tr("scoring nodes for %1: %2 wins").arg(name, node);
-        case Station::Bind: return tr("binding %1").arg(detail);
+        case Station::Bind: return tr("binding %1 to %2").arg(name, node);
         case Station::KubeletAdmission:
             if (step.failed) return tr("%1 rejected by %2").arg(name, node);
             return tr("admitting %1 on %2").arg(name, node);
@@ -690,8 +704,9 @@ QString JourneyModel::describe(int p, const Visit& visit, qint64 t, bool expecte
             if (step.failed) return tr("no sandbox for %1").arg(name);
             return tr("%1 gets IP %2").arg(name, detail);
         case Station::ImagePull: {
-            static const QString present = QStringLiteral(" (already present)");
-            if (detail.endsWith(present)) return tr("%1 already on %2").arg(detail.chopped(present.size()), node);
+            const auto* said = size_t(step.detail) < said_.size() ? &said_[size_t(step.detail)] : nullptr;
+            if (said && !said->empty() && said->front().id == sim::Phrase::Id::ImagePresent)
+                return tr("%1 already on %2").arg(fromStd(said->front().arg(0)), node);
             if (step.failed) return tr("pulling %1").arg(detail);
             return tr("pulled %1").arg(detail);
         }
@@ -721,7 +736,7 @@ QString JourneyModel::failureOf(int pod) const {
     const Pod& p = pods_[size_t(pod)];
     if (p.status.valid) return p.status.message;
     for (auto f = p.failures.rbegin(); f != p.failures.rend(); ++f)
-        if (f->from <= time_ && time_ < f->until) return fromStd(text(p.steps[size_t(f->step)].detail));
+        if (f->from <= time_ && time_ < f->until) return detailText(p.steps[size_t(f->step)].detail);
     return {};
 }
 

@@ -145,6 +145,10 @@ private:
     void applyStep(int pod, Step step);
     void setOrigin(int pod, Station origin);
     int intern(const std::string& text);
+    // A stage's detail, interned, with its phrases when it is Pilothouse's own words.
+    int internDetail(const sim::JourneyStage& stage);
+    // The detail at `index` as shown: its phrases in the user's language, else the text itself.
+    QString detailText(int index) const;
     void onStateReset(const QString& resource);
     void onStateChanged(const QString& resource, const QString& key, const ObjectPtr& object);
     void readPodObject(Pod& pod, const ObjectPtr& object);
@@ -163,6 +167,7 @@ private:
     std::vector<Pod> pods_;
     QHash<QString, int> index_;
     std::vector<std::string> texts_;  // interned details and stage names
+    std::vector<std::vector<sim::Phrase>> said_;  // by text index: a detail's phrases (sim/phrase.h)
     QHash<QByteArray, int> textIndex_;
 
     std::array<std::vector<Arrival>, kStationCount> arrivals_;   // every visit, by arrival

@@ -24,7 +24,7 @@ const char* phaseName(Phase phase);  // "mutating", "validating"
 struct PluginRun {
     std::string plugin;
     Phase phase = Phase::Mutating;
-    std::vector<std::string> notes;
+    std::vector<sim::Phrase> notes;
     Status status;  // OK, or the error that stopped the request
 };
 

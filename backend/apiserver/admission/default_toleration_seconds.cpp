@@ -13,7 +13,7 @@ bool DefaultTolerationSeconds::handles(Operation op) const {
 }
 
 Status DefaultTolerationSeconds::admit(AdmissionAttributes& attrs, const ObjectLister&,
-                                       std::vector<std::string>* notes) {
+                                       std::vector<sim::Phrase>* notes) {
     if (!detail::isCoreResource(attrs, "pods") || !attrs.request.subresource.empty())
         return Status::ok();
     auto* pod = detail::mutableAs<core::Pod>(attrs.object);
@@ -40,8 +40,8 @@ Status DefaultTolerationSeconds::admit(AdmissionAttributes& attrs, const ObjectL
         t->set_effect("NoExecute");
         t->set_toleration_seconds(seconds);
         if (notes)
-            notes->push_back("set tolerationSeconds=" + std::to_string(seconds) + " for " + key +
-                             ":NoExecute");
+            notes->push_back({sim::Phrase::Id::SetTolerationSeconds,
+                              {std::to_string(seconds), std::string(key) + ":NoExecute"}});
     };
     if (!notReady)
         add(kTaintNodeNotReady, notReadySeconds_);

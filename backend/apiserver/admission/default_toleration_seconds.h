@@ -27,7 +27,7 @@ public:
     std::string name() const override { return kPluginName; }
     bool handles(Operation op) const override;
     Status admit(AdmissionAttributes& attrs, const ObjectLister& lister,
-                 std::vector<std::string>* notes) override;
+                 std::vector<sim::Phrase>* notes) override;
 
 private:
     int64_t notReadySeconds_;

@@ -12,6 +12,7 @@
 #include "api/scheme.h"
 #include "apiserver/lister.h"
 #include "apiserver/request.h"
+#include "sim/phrase.h"
 #include "util/status.h"
 
 namespace pilothouse::apiserver::admission {
@@ -36,16 +37,17 @@ public:
 
 class MutationInterface : public virtual Plugin {
 public:
-    // May modify attrs.object. `notes` receives one line per change made, for the request trace
+    // May modify attrs.object. `notes` receives one phrase per change made, for the request trace
     // ("set tolerationSeconds=300 for node.kubernetes.io/not-ready:NoExecute").
     virtual Status admit(AdmissionAttributes& attrs, const ObjectLister& lister,
-                         std::vector<std::string>* notes) = 0;
+                         std::vector<sim::Phrase>* notes) = 0;
 };
 
 class ValidationInterface : public virtual Plugin {
 public:
+    // `notes` receives what the plugin wants the request trace to say ("quota compute: ...").
     virtual Status validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
-                            std::vector<std::string>* notes) = 0;
+                            std::vector<sim::Phrase>* notes) = 0;
 };
 
 }  // namespace pilothouse::apiserver::admission

@@ -189,7 +189,7 @@ bool LimitRanger::handles(Operation op) const {
 }
 
 Status LimitRanger::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
-                          std::vector<std::string>* notes) {
+                          std::vector<sim::Phrase>* notes) {
     if (!supports(attrs))
         return Status::ok();
     auto* pod = detail::mutableAs<core::Pod>(attrs.object);
@@ -216,14 +216,14 @@ Status LimitRanger::admit(AdmissionAttributes& attrs, const ObjectLister& lister
         (*pod->mutable_metadata()->mutable_annotations())[kAnnotation] = value;
         if (notes) {
             for (const auto& a : annotations)
-                notes->push_back("set " + a + " (LimitRange " + lr->metadata().name() + ")");
+                notes->push_back({sim::Phrase::Id::SetByLimitRange, {a, lr->metadata().name()}});
         }
     }
     return Status::ok();
 }
 
 Status LimitRanger::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
-                             std::vector<std::string>*) {
+                             std::vector<sim::Phrase>*) {
     if (!supports(attrs))
         return Status::ok();
     const auto* pod = detail::as<core::Pod>(attrs.object);

@@ -25,9 +25,9 @@ public:
     std::string name() const override { return kPluginName; }
     bool handles(Operation op) const override;
     Status admit(AdmissionAttributes& attrs, const ObjectLister& lister,
-                 std::vector<std::string>* notes) override;
+                 std::vector<sim::Phrase>* notes) override;
     Status validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
-                    std::vector<std::string>* notes) override;
+                    std::vector<sim::Phrase>* notes) override;
 };
 
 }  // namespace pilothouse::apiserver::admission

@@ -15,7 +15,7 @@ bool NamespaceLifecycle::handles(Operation op) const {
 }
 
 Status NamespaceLifecycle::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
-                                 std::vector<std::string>* notes) {
+                                 std::vector<sim::Phrase>* notes) {
     const bool isNamespace = detail::isCoreResource(attrs, "namespaces");
     if (attrs.operation == Operation::Delete && isNamespace && immortal_.count(attrs.request.name))
         return newForbidden("namespaces", attrs.request.name, "this namespace may not be deleted");

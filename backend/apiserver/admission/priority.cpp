@@ -63,7 +63,7 @@ bool Priority::handles(Operation op) const {
 }
 
 Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
-                       std::vector<std::string>* notes) {
+                       std::vector<sim::Phrase>* notes) {
     if (!attrs.request.subresource.empty() || !detail::isCoreResource(attrs, "pods"))
         return Status::ok();
     if (attrs.operation != Operation::Create && attrs.operation != Operation::Update)
@@ -91,7 +91,7 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
             resolved = fromClass(*pc);
             spec->set_priority_class_name(resolved.name);
             if (notes)
-                notes->push_back("set priorityClassName=" + resolved.name + " (globalDefault)");
+                notes->push_back({sim::Phrase::Id::SetDefaultPriorityClass, {resolved.name}});
         }
     } else {
         const std::string& name = spec->priority_class_name();
@@ -113,7 +113,7 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
     }
     spec->set_priority(resolved.value);
     if (notes)
-        notes->push_back("set priority=" + std::to_string(resolved.value));
+        notes->push_back({sim::Phrase::Id::SetField, {"priority", std::to_string(resolved.value)}});
 
     if (spec->has_preemption_policy() && spec->preemption_policy() != resolved.preemptionPolicy) {
         return detail::forbidden(
@@ -124,12 +124,12 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
     }
     spec->set_preemption_policy(resolved.preemptionPolicy);
     if (notes)
-        notes->push_back("set preemptionPolicy=" + resolved.preemptionPolicy);
+        notes->push_back({sim::Phrase::Id::SetField, {"preemptionPolicy", resolved.preemptionPolicy}});
     return Status::ok();
 }
 
 Status Priority::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
-                          std::vector<std::string>*) {
+                          std::vector<sim::Phrase>*) {
     if (!attrs.request.subresource.empty())
         return Status::ok();
     if (!attrs.type || attrs.type->group != "scheduling.k8s.io" ||

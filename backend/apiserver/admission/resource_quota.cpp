@@ -399,7 +399,7 @@ bool ResourceQuota::handles(Operation op) const {
 }
 
 Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
-                               std::vector<std::string>* notes) {
+                               std::vector<sim::Phrase>* notes) {
     const std::string& ns = attrs.request.namespace_;
     if (!attrs.request.subresource.empty() || ns.empty() || !attrs.type || !attrs.object)
         return Status::ok();
@@ -524,7 +524,7 @@ Status ResourceQuota::validate(const AdmissionAttributes& attrs, const ObjectLis
             for (const auto& [k, v] : requested) {
                 parts.push_back(k + " " + newUsage[k].toString() + "/" + hard.at(k).toString());
             }
-            notes->push_back("quota " + q.metadata().name() + ": " + join(parts, ", "));
+            notes->push_back({sim::Phrase::Id::QuotaUsage, {q.metadata().name(), join(parts, ", ")}});
         }
     }
     return Status::ok();

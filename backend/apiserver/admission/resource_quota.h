@@ -38,7 +38,7 @@ public:
     std::string name() const override { return kPluginName; }
     bool handles(Operation op) const override;
     Status validate(const AdmissionAttributes& attrs, const ObjectLister& lister,
-                    std::vector<std::string>* notes) override;
+                    std::vector<sim::Phrase>* notes) override;
 
 private:
     std::function<int64_t()> now_;

@@ -197,11 +197,9 @@ Status EndpointSliceController::syncService(const std::string& key) {
                 if (!e.conditions().ready()) continue;
                 const std::string pod = e.target_ref().namespace_() + "/" + e.target_ref().name();
                 if (!announced_.insert(pod + "@" + key).second) continue;
-                sim::JourneyStage stage;
-                stage.stage = sim::kStageEndpoints;
-                stage.start = stage.end = clock_.now();
-                stage.detail = "ready endpoint " + e.addresses(0) + " of service " + key + " (EndpointSlice " + slice + ")";
-                options_.journeys->record(pod, std::move(stage));
+                options_.journeys->record(
+                    pod, sim::saidStage(sim::kStageEndpoints, clock_.now(), clock_.now(),
+                                        {{sim::Phrase::Id::ReadyEndpoint, {e.addresses(0), key, slice}}}));
             }
         }
     }

@@ -176,7 +176,7 @@ bool Kubelet::attemptStart(PodWorker& w, int i) {
     switch (images_.decide(w.uid, spec, now)) {
         case images::PullDecision::Present:
             event(w, "Normal", "Pulled", "Container image " + quoted(image) + " already present on machine", &c);
-            record(w, sim::kStageImagePull, now, now, image + " (already present)");
+            record(w, sim::kStageImagePull, now, now, sim::Phrase{sim::Phrase::Id::ImagePresent, {image}});
             beginOp(w, Kind::Create, i, options_.containerCreateDuration);
             return true;
         case images::PullDecision::NeverPullMissing: {
@@ -309,8 +309,11 @@ void Kubelet::completeOp(PodWorker& w) {
         }
         case Kind::Start:
             containerStarted(w, *c);
-            record(w, sim::kStageContainers, op.began, now,
-                   c->name + (c->restartCount > 0 ? " (restart " + std::to_string(c->restartCount) + ")" : ""));
+            if (c->restartCount > 0)
+                record(w, sim::kStageContainers, op.began, now,
+                       sim::Phrase{sim::Phrase::Id::ContainerRestarted, {c->name, std::to_string(c->restartCount)}});
+            else
+                record(w, sim::kStageContainers, op.began, now, c->name);
             break;
         case Kind::Kill: {
             int32_t code = 0;
@@ -444,7 +447,7 @@ void Kubelet::finishTermination(PodWorker& w) {
     w.sandboxReady = false;
     releaseIP(w);
     record(w, sim::kStageTermination, *w.terminationBegan, now,
-           "grace " + std::to_string(w.pod->metadata().deletion_grace_period_seconds()) + "s");
+           sim::Phrase{sim::Phrase::Id::GracePeriod, {std::to_string(w.pod->metadata().deletion_grace_period_seconds())}});
     w.statusDirty = true;
 }
 

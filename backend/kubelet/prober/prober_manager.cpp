@@ -34,7 +34,7 @@ bool Kubelet::runProbes(PodWorker& w) {
                         const bool wasReady = c.ready;
                         c.ready = p.result() == prober::Result::Success;
                         if (c.ready && !wasReady && !c.init)
-                            record(w, sim::kStageProbes, c.startedAt, now, c.name + " ready");
+                            record(w, sim::kStageProbes, c.startedAt, now, sim::Phrase{sim::Phrase::Id::ContainerReady, {c.name}});
                         break;
                     }
                     case prober::ProbeType::Startup:

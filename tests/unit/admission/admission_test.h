@@ -30,7 +30,8 @@ std::unique_ptr<TestRequest> makeDelete(const char* apiVersion, const char* kind
 QString describeResources(const google::protobuf::Message& pod);
 // "node.kubernetes.io/not-ready|Exists|NoExecute|300;..." (seconds "-" when unset).
 QString describeTolerations(const google::protobuf::Message& pod);
-QString joinNotes(const std::vector<std::string>& notes);
+// The notes in English, one per line.
+QString joinNotes(const std::vector<sim::Phrase>& notes);
 
 }  // namespace pilothouse::testing
 

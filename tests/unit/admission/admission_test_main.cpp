@@ -108,9 +108,9 @@ QString describeTolerations(const google::protobuf::Message& msg) {
     return out.join(";");
 }
 
-QString joinNotes(const std::vector<std::string>& notes) {
+QString joinNotes(const std::vector<sim::Phrase>& notes) {
     QStringList l;
-    for (const auto& n : notes) l << QString::fromStdString(n);
+    for (const auto& n : notes) l << QString::fromStdString(sim::english(n));
     return l.join("\n");
 }
 

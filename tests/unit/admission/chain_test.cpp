@@ -55,7 +55,7 @@ QString describeRuns(const std::vector<PluginRun>& runs) {
     for (const auto& r : runs) {
         QString line = QString("%1 %2 %3").arg(phaseName(r.phase), QString::fromStdString(r.plugin),
                                                 r.status.isOk() ? "ok" : "failed");
-        for (const auto& n : r.notes) line += " | " + QString::fromStdString(n);
+        for (const auto& n : r.notes) line += " | " + QString::fromStdString(sim::english(n));
         out << line;
     }
     return out.join("\n");

@@ -72,7 +72,7 @@ void AdmissionTest::defaultTolerationSeconds() {
     DefaultTolerationSeconds plugin;
     QVERIFY(plugin.handles(Operation(op)));
     QVERIFY(!plugin.handles(Operation::Delete));
-    std::vector<std::string> got;
+    std::vector<sim::Phrase> got;
     const Status st = plugin.admit(r->attrs, lister, &got);
     QVERIFY2(st.isOk(), st.message().c_str());
     QCOMPARE(describeTolerations(*r->object), tolerations);

@@ -135,7 +135,7 @@ void AdmissionTest::limitRangerDefaults() {
     QVERIFY(lister.load(kLimitRanges).isOk());
     auto r = makeRequest(Operation::Create, yaml);
     LimitRanger plugin;
-    std::vector<std::string> notes;
+    std::vector<sim::Phrase> notes;
     const Status st = plugin.admit(r->attrs, lister, &notes);
     QVERIFY2(st.isOk(), st.message().c_str());
     QCOMPARE(describeResources(*r->object), resources);

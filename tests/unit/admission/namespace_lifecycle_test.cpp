@@ -121,7 +121,7 @@ void AdmissionTest::namespaceLifecycle() {
     }
     NamespaceLifecycle plugin;
     QVERIFY(plugin.handles(Operation(op)));
-    std::vector<std::string> notes;
+    std::vector<sim::Phrase> notes;
     const std::string before = r->object ? r->object->SerializeAsString() : "";
     const Status st = plugin.admit(r->attrs, lister, &notes);
     QCOMPARE(QString::fromStdString(st.reason()), reason);

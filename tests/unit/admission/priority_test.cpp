@@ -128,7 +128,7 @@ void AdmissionTest::priorityAdmit() {
     QVERIFY(lister.load(classes.toStdString()).isOk());
     auto r = makeRequest(Operation::Create, yaml);
     Priority plugin;
-    std::vector<std::string> got;
+    std::vector<sim::Phrase> got;
     const Status st = plugin.admit(r->attrs, lister, &got);
     QCOMPARE(QString::fromStdString(st.message()), message);
     if (!message.isEmpty()) QCOMPARE(st.httpCode(), 403);

@@ -255,7 +255,7 @@ void AdmissionTest::resourceQuota() {
     ResourceQuota plugin;
     QVERIFY(plugin.handles(Operation(op)));
     QVERIFY(!plugin.handles(Operation::Delete));
-    std::vector<std::string> got;
+    std::vector<sim::Phrase> got;
     const Status st = plugin.validate(r->attrs, lister, &got);
     QCOMPARE(QString::fromStdString(st.message()), message);
     if (!message.isEmpty()) {

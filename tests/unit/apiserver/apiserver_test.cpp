@@ -3,6 +3,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
 #include <fstream>
 
 #include "api/codec/json.h"
@@ -179,6 +180,29 @@ private slots:
         QCOMPARE(pod.status().qos_class(), std::string("Guaranteed"));
         QVERIFY(!pod.metadata().uid().empty());
         QCOMPARE(pod.metadata().resource_version(), std::to_string(cp_->store().currentRevision()));
+        // What each stage decided: Pilothouse's own words as phrases (the GUI translates them),
+        // `detail` their English; RBAC's reason is kube-apiserver's text, not a phrase.
+        std::vector<std::string> said;
+        for (const auto& s : r.trace) {
+            if (s.phrases.empty()) {
+                said.push_back(s.step + " " + s.detail);
+                continue;
+            }
+            QCOMPARE(s.detail, sim::english(s.phrases));
+            for (const auto& p : s.phrases) said.push_back(s.step + " " + std::to_string(int(p.id)) + ":" + sim::english(p));
+        }
+        auto has = [&](sim::Phrase::Id id, const std::string& step, const std::string& english) {
+            const std::string want = step + " " + std::to_string(int(id)) + ":" + english;
+            return std::find(said.begin(), said.end(), want) != said.end();
+        };
+        using Id = sim::Phrase::Id;
+        QVERIFY(has(Id::UserInGroups, "bearer token", "user alice (groups: system:masters, system:authenticated)"));
+        QVERIFY(has(Id::AppliedDefaults, "defaulting", "applied Pod defaults"));
+        QVERIFY(has(Id::SetField, "Priority", "set priority=0"));
+        QVERIFY(has(Id::SetTolerationSeconds, "DefaultTolerationSeconds",
+                    "set tolerationSeconds=300 for node.kubernetes.io/not-ready:NoExecute"));
+        QVERIFY(has(Id::Valid, "Pod", "valid"));
+        QVERIFY(has(Id::Stored, "etcd", "created /registry/pods/default/web at revision " + pod.metadata().resource_version()));
     }
 
     void errors_data() {

@@ -1,7 +1,8 @@
 """pilothouse-server driven by Python's grpcio: a client we did not write, using only the .proto
 files. It compiles them with `protoc --python_out`, calls the methods through grpcio's generic
 channel calls (no generated stubs), and checks each verb's answer and a Conflict's trailing
-metav1.Status.
+metav1.Status; then the Simulation service on a scenario (step, journeys, a node's machine
+failing) and a restart on the same store file continuing where the simulation stopped.
 
 Usage: /usr/bin/python3 grpcio_client_test.py SERVER_BINARY PROTOC PROTO_DIR
 """
@@ -15,6 +16,7 @@ import threading
 import grpc
 
 SERVICE = "/pilothouse.apiserver.v1.KubernetesAPI/"
+SIMULATION = "/pilothouse.simulation.v1.Simulation/"
 
 
 def fail(message):
@@ -38,22 +40,108 @@ def main():
     import core_v1_pb2 as core
     import meta_v1_pb2 as meta
 
+    import simulation_service_pb2 as simulation
+
     tokens = os.path.join(work, "tokens.csv")
     with open(tokens, "w") as f:
         f.write('admin-token,alice,1,"system:masters"\n')
-    server = subprocess.Popen([server_binary, "--store", ":memory:", "--listen", "127.0.0.1:0", "--tokens", tokens],
-                              stdout=subprocess.PIPE, text=True)
-    try:
-        line = server.stdout.readline()
-        check(" serving on " in line, "server started: " + line.strip())
-        address = line.split(" serving on ")[1].split(" ")[0].rstrip(",")
+    with Server(server_binary, ["--store", ":memory:", "--tokens", tokens]) as address:
         run(address, api, core, meta)
-    finally:
-        server.send_signal(signal.SIGTERM)
-        rest = server.stdout.read()
-        code = server.wait(timeout=30)
-    check(code == 0 and "store closed" in rest, "server shut down cleanly on SIGTERM")
+
+    # A scenario on a store file, paused, driven through the Simulation service.
+    store = os.path.join(work, "store.db")
+    with Server(server_binary, ["--store", store, "--tokens", tokens, "--scenario", "node-failure", "--paused"]) as address:
+        saved = run_simulation(address, api, core, simulation)
+    # Started again on the same file: the simulation continues from where it stopped.
+    with Server(server_binary, ["--store", store, "--tokens", tokens, "--paused"]) as address:
+        channel = grpc.insecure_channel(address)
+        state = channel.unary_unary(SIMULATION + "GetState", request_serializer=simulation.GetStateRequest.SerializeToString,
+                                    response_deserializer=simulation.SimulationState.FromString)(
+            simulation.GetStateRequest(), metadata=[("authorization", "Bearer admin-token")], timeout=10)
+        check(state.now_unix_nanos == saved.now_unix_nanos and state.revision == saved.revision
+              and state.scenario == "node-failure",
+              "restarted on the same store: the same virtual time and revision %d" % state.revision)
     print("PASS")
+
+
+class Server:
+    """pilothouse-server on 127.0.0.1 with a picked port, stopped with SIGTERM at the end."""
+
+    def __init__(self, binary, args):
+        self.process = subprocess.Popen([binary, "--listen", "127.0.0.1:0"] + args, stdout=subprocess.PIPE, text=True)
+
+    def __enter__(self):
+        line = self.process.stdout.readline()
+        check(" serving on " in line, "server started: " + line.strip())
+        return line.split(" serving on ")[1].split(" ")[0].rstrip(",")
+
+    def __exit__(self, *exc):
+        self.process.send_signal(signal.SIGTERM)
+        rest = self.process.stdout.read()
+        code = self.process.wait(timeout=30)
+        check(code == 0 and "store closed" in rest, "server shut down cleanly on SIGTERM")
+        return False
+
+
+def run_simulation(address, api, core, simulation):
+    channel = grpc.insecure_channel(address)
+    grpc.channel_ready_future(channel).result(timeout=10)
+    auth = [("authorization", "Bearer admin-token")]
+
+    def method(service, name, request_type, response_type, stream=False):
+        make = channel.unary_stream if stream else channel.unary_unary
+        return make(service + name, request_serializer=request_type.SerializeToString,
+                    response_deserializer=response_type.FromString)
+
+    get_state = method(SIMULATION, "GetState", simulation.GetStateRequest, simulation.SimulationState)
+    step = method(SIMULATION, "Step", simulation.StepRequest, simulation.StepResponse)
+    set_speed = method(SIMULATION, "SetSpeed", simulation.SetSpeedRequest, simulation.SimulationState)
+    control_node = method(SIMULATION, "ControlNode", simulation.ControlNodeRequest, simulation.SimulationState)
+    journeys = method(SIMULATION, "WatchJourneys", simulation.WatchJourneysRequest, simulation.JourneyBatch, stream=True)
+    list_ = method(SERVICE, "List", api.ListRequest, api.ListResponse)
+
+    state = get_state(simulation.GetStateRequest(), metadata=auth, timeout=10)
+    check(state.scenario == "node-failure" and not state.playing and state.now_unix_nanos == state.epoch_unix_nanos,
+          "the scenario is loaded, paused at virtual time 0")
+    try:
+        set_speed(simulation.SetSpeedRequest(speed=5000), metadata=auth, timeout=10)
+        fail("a speed of 5000 was accepted")
+    except grpc.RpcError as e:
+        check(e.code() == grpc.StatusCode.INVALID_ARGUMENT and e.details().startswith("speed:"),
+              "speed 5000: INVALID_ARGUMENT (%s)" % e.details())
+
+    stepped = step(simulation.StepRequest(unit=simulation.StepRequest.DURATION, duration_nanos=30 * 10**9),
+                   metadata=auth, timeout=60)
+    check(stepped.state.now_unix_nanos - stepped.state.epoch_unix_nanos == 30 * 10**9, "stepped 30 s of virtual time")
+    pods = list_(api.ListRequest(target=api.Target(version="v1", resource="pods", namespace="default")),
+                 metadata=auth, timeout=10)
+    running = []
+    for item in pods.items:
+        pod = core.Pod()
+        item.Unpack(pod)
+        if pod.status.phase == "Running" and pod.spec.node_name:
+            running.append(pod)
+    check(len(running) > 0, "%d of the scenario's pods are bound and Running after 30 s" % len(running))
+
+    stream = journeys(simulation.WatchJourneysRequest(), metadata=auth, timeout=30)
+    batch = next(iter(stream))
+    stream.cancel()
+    stages = set(r.stage.stage for r in batch.records)
+    check(batch.generation == state.generation and {"scheduling", "binding", "Running"} <= stages,
+          "WatchJourneys starts with the history (%d records)" % len(batch.records))
+
+    node = running[0].spec.node_name
+    control_node(simulation.ControlNodeRequest(action=simulation.ControlNodeRequest.FAIL, node=node), metadata=auth, timeout=10)
+    stepped = step(simulation.StepRequest(unit=simulation.StepRequest.DURATION, duration_nanos=60 * 10**9),
+                   metadata=auth, timeout=60)
+    got = method(SERVICE, "Get", api.GetRequest, api.ObjectResponse)(
+        api.GetRequest(target=api.Target(version="v1", resource="nodes", name=node)), metadata=auth, timeout=10)
+    failed = core.Node()
+    got.object.Unpack(failed)
+    ready = [c for c in failed.status.conditions if c.type == "Ready"]
+    check(ready and ready[0].status == "Unknown" and ready[0].reason == "NodeStatusUnknown",
+          "60 s after its machine failed, node %s is Ready=Unknown (NodeStatusUnknown)" % node)
+    return stepped.state
 
 
 def run(address, api, core, meta):

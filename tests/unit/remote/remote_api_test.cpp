@@ -85,18 +85,6 @@ core::Pod pod(const google::protobuf::Any& any) {
     return p;
 }
 
-// Checks a failed call: its gRPC code, and the trailing Status with reason, HTTP code and the
-// same message as the gRPC status.
-#define EXPECT_API_ERROR(result, grpcCode, reasonText, http)                                                   \
-    do {                                                                                                       \
-        QCOMPARE(int((result).status.error_code()), int(grpcCode));                                            \
-        QCOMPARE((result).k8s.kind(), std::string("Status"));                                                  \
-        QCOMPARE((result).k8s.status(), std::string("Failure"));                                               \
-        QCOMPARE((result).k8s.reason(), std::string(reasonText));                                              \
-        QCOMPARE((result).k8s.code(), http);                                                                   \
-        QCOMPARE((result).k8s.message(), (result).status.error_message());                                     \
-    } while (0)
-
 // A watch as a client sees it: the events it read and how the stream ended.
 struct WatchClient {
     std::unique_ptr<grpc::ClientContext> context;

@@ -72,6 +72,18 @@ inline meta::Status trailingStatus(const grpc::ClientContext& context) {
     return status;
 }
 
+// Checks a failed call (a struct with a grpc::Status `status` and the trailing meta.v1.Status `k8s`): its gRPC code, and the trailing Status with reason, HTTP code and the
+// same message as the gRPC status.
+#define EXPECT_API_ERROR(result, grpcCode, reasonText, http)                                                   \
+    do {                                                                                                       \
+        QCOMPARE(int((result).status.error_code()), int(grpcCode));                                            \
+        QCOMPARE((result).k8s.kind(), std::string("Status"));                                                  \
+        QCOMPARE((result).k8s.status(), std::string("Failure"));                                               \
+        QCOMPARE((result).k8s.reason(), std::string(reasonText));                                              \
+        QCOMPARE((result).k8s.code(), http);                                                                   \
+        QCOMPARE((result).k8s.message(), (result).status.error_message());                                     \
+    } while (0)
+
 class Cluster {
 public:
     // Starts the control plane and the server; check ok() (and error()) before use.

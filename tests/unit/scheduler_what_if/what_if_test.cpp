@@ -10,6 +10,7 @@
 #include <QStringList>
 #include <QTest>
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <vector>
@@ -189,15 +190,42 @@ struct Run {
     }
 };
 
+// "side|changes", the changes in English as pilothousectl and the logs write them.
 QStringList texts(const std::vector<scheduler::WhatIfSuggestion>& suggestions) {
     QStringList out;
     for (const auto& s : suggestions)
         out << QString::fromLatin1(scheduler::whatIfSideName(s.side)) + QLatin1Char('|') +
-                   QString::fromStdString(s.summary);
+                   QString::fromStdString(scheduler::describe(s));
     return out;
 }
 
+using Change = scheduler::WhatIfChange;
+using ChangeKind = scheduler::WhatIfChange::Kind;
+using Note = scheduler::WhatIfNote;
+using Reason = scheduler::WhatIfReason;
+using Target = scheduler::WhatIfTarget;
+using Changes = std::vector<std::vector<Change>>;  // each suggestion's changes
+using Notes = std::vector<Note>;
+
+Target podTarget(const std::string& key) {
+    return {Target::Kind::Pod, key};
+}
+
 }  // namespace
+
+namespace pilothouse::scheduler {
+// QCOMPARE's words for a failure.
+char* toString(const WhatIfChange& c) {
+    return QTest::toString(QString::fromStdString(describe(c)));
+}
+char* toString(const WhatIfNote& n) {
+    return QTest::toString(QString::fromStdString(describe(n)));
+}
+}  // namespace pilothouse::scheduler
+
+Q_DECLARE_METATYPE(Change)
+Q_DECLARE_METATYPE(Changes)
+Q_DECLARE_METATYPE(Notes)
 
 void WhatIfTest::suggestionsBindThePod_data() {
     QTest::addColumn<QString>("yaml");
@@ -399,19 +427,20 @@ void WhatIfTest::suggestionsBindThePod() {
     const std::string key = first.podKey(pod);
     QVERIFY2(!key.empty(), "no pending pod");
     QVERIFY2(!first.boundTo(pod, nodeName), "the pod is already on the node");
-    std::vector<std::string> notes;
+    std::vector<scheduler::WhatIfNote> notes;
     auto suggestions = scheduler::suggestFixes(
         first.objects(), key, nodeName, scheduler::config::defaultConfiguration(), {}, &notes);
     QVERIFY2(suggestions, suggestions.status().message().c_str());
     QString allNotes;
-    for (const auto& n : notes) allNotes += QString::fromStdString(n) + QLatin1Char('\n');
+    for (const auto& n : notes)
+        allNotes += QString::fromStdString(scheduler::describe(n)) + QLatin1Char('\n');
     QCOMPARE(texts(*suggestions), expected);
     if (!note.isEmpty())
         QVERIFY2(allNotes.contains(note), qPrintable(allNotes));
     QVERIFY2(!allNotes.contains(QStringLiteral("dropped")), qPrintable(allNotes));
 
     for (size_t i = 0; i < suggestions->size(); ++i) {
-        const QString summary = QString::fromStdString((*suggestions)[i].summary);
+        const QString summary = QString::fromStdString(scheduler::describe((*suggestions)[i]));
         // The same cluster again (same seed, same names), the suggestion asked for anew.
         Run run = Run::start(yaml.toStdString());
         const std::string again = run.podKey(pod);
@@ -420,7 +449,7 @@ void WhatIfTest::suggestionsBindThePod() {
                                              scheduler::config::defaultConfiguration());
         QVERIFY2(fresh && fresh->size() == suggestions->size(), qPrintable(summary));
         const auto& s = (*fresh)[i];
-        QCOMPARE(QString::fromStdString(s.summary), summary);
+        QCOMPARE(QString::fromStdString(scheduler::describe(s)), summary);
         QVERIFY(!s.operations.empty());
         for (const auto& op : s.operations) {
             auto resp = run.apply(op);
@@ -523,14 +552,238 @@ void WhatIfTest::operationsFollowTheOwner() {
     }
 }
 
+// The suggestions and notes as data (what the GUI says in the user's language), for a few rows
+// of suggestionsBindThePod: each suggestion's changes, and notes the notes include.
+void WhatIfTest::suggestionsAsData_data() {
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<QString>("pod");
+    QTest::addColumn<Changes>("changes");
+    QTest::addColumn<Notes>("notes");
+    const Target big = podTarget("default/big");
+    QTest::newRow("taint") << QString::fromStdString(node("node-1", "", kTaint) + pod("big", "1"))
+                           << "default/big"
+                           << Changes{{{.kind = ChangeKind::AddToleration,
+                                        .target = big,
+                                        .key = "dedicated",
+                                        .value = "gpu",
+                                        .effect = "NoSchedule"}},
+                                      {{.kind = ChangeKind::RemoveTaint,
+                                        .node = "node-1",
+                                        .key = "dedicated",
+                                        .value = "gpu",
+                                        .effect = "NoSchedule"}}}
+                           << Notes{};
+    QTest::newRow("nodeSelector of a Deployment's pod")
+        << QString::fromStdString(node("node-1") + kDeployment) << "app=web"
+        << Changes{{{.kind = ChangeKind::RemoveNodeSelector,
+                     .target = {Target::Kind::Deployment, "default/web"},
+                     .key = "disktype",
+                     .value = "ssd"}},
+                   {{.kind = ChangeKind::SetNodeLabel,
+                     .node = "node-1",
+                     .key = "disktype",
+                     .value = "ssd"}}}
+        << Notes{};
+    QTest::newRow("node affinity In")
+        << QString::fromStdString(
+               node("node-1", "disktype: hdd, region: eu") +
+               affinityPod("{key: disktype, operator: In, values: [ssd, nvme]}, {key: region, "
+                           "operator: In, values: [eu]}"))
+        << "default/big"
+        << Changes{{{.kind = ChangeKind::RemoveNodeAffinityRequirements,
+                     .target = big,
+                     .requirements = {"disktype In [ssd, nvme]"}}},
+                   {{.kind = ChangeKind::SetNodeLabel,
+                     .node = "node-1",
+                     .key = "disktype",
+                     .value = "ssd"}}}
+        << Notes{};
+    QTest::newRow("insufficient cpu: evict lower priority")
+        << QString::fromStdString(std::string(kPriorityClasses) + node("node-1") +
+                                  pod("low-1", "3", "nodeName: node-1, priorityClassName: low") +
+                                  pod("low-2", "500m", "nodeName: node-1") +
+                                  pod("big", "3", "priorityClassName: high-no-preempt"))
+        << "default/big"
+        << Changes{{{.kind = ChangeKind::LowerRequest,
+                     .target = big,
+                     .resource = "cpu",
+                     .from = "3",
+                     .to = "500m"}},
+                   {{.kind = ChangeKind::EvictPod,
+                     .node = "node-1",
+                     .pod = "default/low-1",
+                     .priority = 10}}}
+        << Notes{};
+    QTest::newRow("a Job's pod: node side only")
+        << QString::fromStdString(node("node-1", "", kTaint) + R"(apiVersion: batch/v1
+kind: Job
+metadata: {name: work, namespace: default}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: c, image: busybox:1.36, resources: {requests: {cpu: 100m}}}]
+)") << "batch.kubernetes.io/job-name=work"
+        << Changes{{{.kind = ChangeKind::RemoveTaint,
+                     .node = "node-1",
+                     .key = "dedicated",
+                     .value = "gpu",
+                     .effect = "NoSchedule"}}}
+        << Notes{{.plugin = "TaintToleration",
+                  .side = scheduler::WhatIfSide::Pod,
+                  .why = {Reason::Kind::JobTemplateImmutable, {"default/work"}}}};
+}
+
+void WhatIfTest::suggestionsAsData() {
+    QFETCH(QString, yaml);
+    QFETCH(QString, pod);
+    QFETCH(Changes, changes);
+    QFETCH(Notes, notes);
+    Run run = Run::start(yaml.toStdString());
+    const std::string key = run.podKey(pod);
+    QVERIFY(!key.empty());
+    std::vector<scheduler::WhatIfNote> got;
+    auto s = scheduler::suggestFixes(run.objects(), key, "node-1",
+                                     scheduler::config::defaultConfiguration(), {}, &got);
+    QVERIFY2(s, s.status().message().c_str());
+    QCOMPARE(s->size(), changes.size());
+    for (size_t i = 0; i < changes.size(); ++i) QCOMPARE((*s)[i].changes, changes[i]);
+    for (const auto& n : notes)
+        QVERIFY2(std::find(got.begin(), got.end(), n) != got.end(),
+                 QTest::toString(QString::fromStdString(scheduler::describe(n))));
+}
+
+// Each kind of change, reason and note in English, as pilothousectl, the tests' failure messages
+// and the logs write them (the GUI's English is the same text through tr()).
+void WhatIfTest::describedInEnglish_data() {
+    QTest::addColumn<Note>("note");  // a change goes in `dropped` alone, with no reason
+    QTest::addColumn<QString>("english");
+    const Target web = podTarget("default/web");
+    const Target deployment{Target::Kind::Deployment, "default/web"};
+    const Target rs{Target::Kind::ReplicaSet, "default/web-rs"};
+    const Target rc{Target::Kind::ReplicationController, "default/web-rc"};
+    auto change = [](const char* name, Change c, const char* english) {
+        QTest::newRow(name) << Note{.dropped = {std::move(c)}} << QString::fromUtf8(english);
+    };
+    change("AddToleration",
+           {.kind = ChangeKind::AddToleration,
+            .target = web,
+            .key = "a",
+            .value = "b",
+            .effect = "NoSchedule"},
+           "Add toleration a=b:NoSchedule to pod default/web");
+    change("AddToleration without a value",
+           {.kind = ChangeKind::AddToleration,
+            .target = deployment,
+            .key = "a",
+            .effect = "NoExecute"},
+           "Add toleration a:NoExecute to deployment default/web's pod template");
+    change("RemoveTaint",
+           {.kind = ChangeKind::RemoveTaint,
+            .node = "n",
+            .key = "a",
+            .value = "b",
+            .effect = "NoSchedule"},
+           "Remove taint a=b:NoSchedule from node n");
+    change("Uncordon", {.kind = ChangeKind::Uncordon, .node = "n"}, "Uncordon node n");
+    change(
+        "RemoveNodeSelector",
+        {.kind = ChangeKind::RemoveNodeSelector, .target = rs, .key = "disktype", .value = "ssd"},
+        "Remove nodeSelector disktype=ssd from replicaset default/web-rs's pod template");
+    change("RemoveNodeAffinity", {.kind = ChangeKind::RemoveNodeAffinity, .target = rc},
+           "Remove required node affinity from replicationcontroller default/web-rc's pod "
+           "template");
+    change("RemoveNodeAffinityRequirements: one",
+           {.kind = ChangeKind::RemoveNodeAffinityRequirements,
+            .target = web,
+            .requirements = {"zone In [a, b]"}},
+           "Remove node affinity requirement zone In [a, b] from pod default/web");
+    change("RemoveNodeAffinityRequirements: two",
+           {.kind = ChangeKind::RemoveNodeAffinityRequirements,
+            .target = web,
+            .requirements = {"zone In [a]", "gpu Exists"}},
+           "Remove node affinity requirements zone In [a], gpu Exists from pod default/web");
+    change("SetNodeLabel",
+           {.kind = ChangeKind::SetNodeLabel, .node = "n", .key = "gpu", .value = "true"},
+           "Set label gpu=true on node n");
+    change("RemoveNodeLabel", {.kind = ChangeKind::RemoveNodeLabel, .node = "n", .key = "spot"},
+           "Remove label spot from node n");
+    change("LowerRequest",
+           {.kind = ChangeKind::LowerRequest,
+            .target = deployment,
+            .resource = "memory",
+            .from = "2Gi",
+            .to = "1536Mi"},
+           "Lower deployment default/web's pod template's memory request from 2Gi to 1536Mi");
+    change("EvictPod",
+           {.kind = ChangeKind::EvictPod, .node = "n", .pod = "default/low", .priority = -5},
+           "Evict pod default/low (priority -5) from node n");
+    change("RemovePodAffinityTerm",
+           {.kind = ChangeKind::RemovePodAffinityTerm,
+            .target = web,
+            .term = "app=db, topologyKey zone"},
+           "Remove required pod affinity term (app=db, topologyKey zone) from pod default/web");
+    change("RemovePodAntiAffinityTerm",
+           {.kind = ChangeKind::RemovePodAntiAffinityTerm,
+            .target = web,
+            .term = "app=web, topologyKey kubernetes.io/hostname"},
+           "Remove required pod anti-affinity term (app=web, topologyKey kubernetes.io/hostname) "
+           "from pod default/web");
+
+    QTest::newRow("a plugin neither side fixes")
+        << Note{.plugin = "PodTopologySpread", .why = {Reason::Kind::TopologySkew, {}}}
+        << "PodTopologySpread: the skew depends on where the other pods matching the pod's "
+           "topology spread constraints run; no single change to the pod or to this node evens "
+           "it out";
+    QTest::newRow("one side of a plugin")
+        << Note{.plugin = "NodeResourcesFit",
+                .side = scheduler::WhatIfSide::Pod,
+                .why = {Reason::Kind::NoResourceLeft, {"node-1", "cpu", "4", "4"}}}
+        << "NodeResourcesFit (pod side): node node-1 has no cpu left (4 of 4 requested)";
+    QTest::newRow("the other side, a controller")
+        << Note{.plugin = "TaintToleration",
+                .side = scheduler::WhatIfSide::Node,
+                .why = {Reason::Kind::OwnerManaged,
+                        {"replicaset", "default/rs", "cronjob", "default/cj"}}}
+        << "TaintToleration (node side): the pod's replicaset default/rs is managed by cronjob "
+           "default/cj, which no what-if changes";
+    QTest::newRow("dropped")
+        << Note{.dropped = {{.kind = ChangeKind::Uncordon, .node = "n"},
+                            {.kind = ChangeKind::RemoveNodeLabel, .node = "n", .key = "x"}},
+                .why = {Reason::Kind::StillRejected,
+                        {"n", "NodePorts: node(s) didn't have free ports"}}}
+        << "dropped \"Uncordon node n; Remove label x from node n\": node n would still reject the "
+           "pod (NodePorts: node(s) didn't have free ports)";
+    QTest::newRow("a Kubernetes message, as it is")
+        << Note{.why = {Reason::Kind::Message, {"pods \"web\" not found"}}}
+        << "pods \"web\" not found";
+    QTest::newRow("a plugin's reason, quoted")
+        << Note{.plugin = "NodeAffinity",
+                .why = {Reason::Kind::NotChangeable, {"node(s) had volume node affinity conflict"}}}
+        << "NodeAffinity: \"node(s) had volume node affinity conflict\" is not something a "
+           "what-if changes";
+}
+
+void WhatIfTest::describedInEnglish() {
+    QFETCH(Note, note);
+    QFETCH(QString, english);
+    // A change alone: its own line; with a reason: the note.
+    const bool change = note.dropped.size() == 1 && note.why == Reason{};
+    const std::string got =
+        change ? scheduler::describe(note.dropped.front()) : scheduler::describe(note);
+    QCOMPARE(QString::fromStdString(got), english);
+}
+
 void WhatIfTest::podAlreadyFits() {
     Run run = Run::start(node("node-1") + node("node-2", "", kTaint) + pod("web", "1"));
-    std::vector<std::string> notes;
+    std::vector<scheduler::WhatIfNote> notes;
     auto s = scheduler::suggestFixes(run.objects(), "default/web", "node-1",
                                      scheduler::config::defaultConfiguration(), {}, &notes);
     QVERIFY(s);
     QVERIFY(s->empty());
-    QCOMPARE(notes, std::vector<std::string>{"the pod already passes every filter on node node-1"});
+    QCOMPARE(notes, (Notes{{.why = {Reason::Kind::AlreadyFits, {"node-1"}}}}));
+    QCOMPARE(scheduler::describe(notes.front()),
+             std::string("the pod already passes every filter on node node-1"));
     // On node-2 it would need the taint tolerated (a pending pod: a patch adds the toleration).
     auto objects = run.objects();
     s = scheduler::suggestFixes(objects, "default/web", "node-2",

@@ -71,7 +71,8 @@ void WhyNotHereTest::dragPendingPodOntoNode() {
     QTRY_VERIFY(!explainer->whatIfPanel()->suggestions().empty());
     bool toleration = false;
     for (const auto& suggestion : explainer->whatIfPanel()->suggestions())
-        toleration = toleration || QString::fromStdString(suggestion.summary).contains(QStringLiteral("toleration"));
+        for (const auto& change : suggestion.changes)
+            toleration = toleration || change.kind == scheduler::WhatIfChange::Kind::AddToleration;
     QVERIFY(toleration);
 }
 

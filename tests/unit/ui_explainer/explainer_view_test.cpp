@@ -3,6 +3,8 @@
 #include "ui_explainer/explainer_view_test.h"
 
 #include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
@@ -16,6 +18,8 @@
 #include "explainer/pod_explainer.h"
 #include "explainer/score_table_model.h"
 #include "explainer/what_if_panel.h"
+#include "explainer/what_if_text.h"
+#include "i18n/language.h"
 #include "testing/scenario_simulation.h"
 
 using namespace pilothouse;
@@ -215,7 +219,7 @@ void ExplainerViewTest::everyWhatIfSuggestionSchedulesThePod() {
         }
         QCOMPARE(panel->suggestions().size(), count);
         if (i == count) break;
-        seen << QString::fromStdString(panel->suggestions()[i].summary);
+        seen << QString::fromStdString(scheduler::describe(panel->suggestions()[i]));
         QSignalSpy done(panel, &ui::WhatIfPanel::finished);
         panel->apply(i);
         QVERIFY(done.wait(5000));
@@ -230,6 +234,43 @@ void ExplainerViewTest::everyWhatIfSuggestionSchedulesThePod() {
     }
     QVERIFY(seen.filter(QStringLiteral("toleration")).size() >= 1);
     QVERIFY(seen.filter(QStringLiteral("Remove taint")).size() >= 1);
+}
+
+// With German chosen, the what-if tab says the scheduler's suggestions in German (from the
+// suggestions as data); the values in them — the taint, the pod, the node — stay as they are.
+void ExplainerViewTest::whatIfInGerman() {
+    QVERIFY(ui::i18n::setLanguage(QStringLiteral("de")));
+    const auto english = qScopeGuard([] { ui::i18n::setLanguage(QStringLiteral("en")); });
+    Session s;
+    QVERIFY(s.start("taints-and-tolerations", 20s));
+    s.view->explainer()->explainNow(QStringLiteral("default/plain-2"));
+    ui::WhatIfPanel* panel = s.view->whatIfPanel();
+    panel->setNode(QStringLiteral("gpu-node"));
+    panel->suggestNow();
+    QVERIFY2(panel->error().isEmpty(), qPrintable(panel->error()));
+    QStringList shown;
+    for (const QLabel* label : panel->findChildren<QLabel*>()) shown << label->text();
+    QVERIFY2(shown.contains(QStringLiteral("• Toleration dedicated=gpu:NoSchedule zu Pod default/plain-2 hinzufügen")),
+             qPrintable(shown.join(QLatin1Char('\n'))));
+    QVERIFY2(shown.contains(QStringLiteral("• Taint dedicated=gpu:NoSchedule von Node gpu-node entfernen")),
+             qPrintable(shown.join(QLatin1Char('\n'))));
+    QVERIFY(shown.contains(QStringLiteral("Am Pod")));
+    // Every line from the data, none in English.
+    for (const auto& suggestion : panel->suggestions())
+        for (const auto& change : suggestion.changes) {
+            const QString line = ui::whatif::changeText(change);
+            QVERIFY(shown.contains(QStringLiteral("• ") + line));
+            QVERIFY(line != QString::fromStdString(scheduler::describe(change)));
+        }
+    // A note: Japanese too.
+    const scheduler::WhatIfNote note{.plugin = "NodeResourcesFit",
+                                     .side = scheduler::WhatIfSide::Pod,
+                                     .why = {scheduler::WhatIfReason::Kind::NoResourceLeft, {"n1", "cpu", "4", "4"}}};
+    QCOMPARE(ui::whatif::noteText(note), QStringLiteral("NodeResourcesFit (Pod-Seite): Node n1 hat kein cpu mehr frei (4 von 4 angefordert)"));
+    QVERIFY(ui::i18n::setLanguage(QStringLiteral("ja")));
+    QCOMPARE(ui::whatif::noteText(note), QStringLiteral("NodeResourcesFit（Pod 側）: ノード n1 には cpu の空きがありません（要求済み 4 / 4）"));
+    QVERIFY(ui::i18n::setLanguage(QStringLiteral("en")));
+    QCOMPARE(ui::whatif::noteText(note).toStdString(), scheduler::describe(note));
 }
 
 // A real cluster's `kubectl get nodes,pods,priorityclasses -A -o yaml` (v1.28.7), opened as the

@@ -11,6 +11,7 @@ private slots:
     void followsSelectionAndTime();
     void clickingARowSelectsTheNode();
     void everyWhatIfSuggestionSchedulesThePod();
+    void whatIfInGerman();
     void realClusterSnapshot();
     void scoresFollowTheSchedulerConfiguration();
 };

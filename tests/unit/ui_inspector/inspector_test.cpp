@@ -17,6 +17,7 @@
 #include "core_v1.pb.h"
 #include "events/event_filter_proxy_model.h"
 #include "events/event_table_model.h"
+#include "i18n/language.h"
 #include "inspector/inspector_view.h"
 #include "inspector/journey_cache.h"
 #include "inspector/journey_gantt_view.h"
@@ -154,9 +155,11 @@ void InspectorTest::treePaths() {
 void InspectorTest::journeyModelFollowsViewTime() {
     testing::FakeControlPlaneClient client;
     client.now = kEpoch + 20 * kSecond;
+    sim::JourneyRecord scheduled = record(3, "default/web", "scheduling", 5.001, 5.001, false, "node node-1");
+    scheduled.stage.phrases = {{sim::Phrase::Id::ScheduledOn, {"node-1"}}};
     client.journeys = {record(1, "default/web", "authentication: loopback", 5, 5.0001),
                        record(2, "default/web", "scheduling queue", 5.001, 5.001, false, "activeQ"),
-                       record(3, "default/web", "scheduling", 5.001, 5.001, false, "node node-1"),
+                       scheduled,
                        record(4, "default/web", "image pull", 5.5, 9.7, false, "nginx:1.25"),
                        record(5, "default/web", "Running", 10, 10),
                        record(6, "default/other", "scheduling", 6, 6, true, "0/2 nodes are available")};
@@ -171,6 +174,17 @@ void InspectorTest::journeyModelFollowsViewTime() {
     QCOMPARE(model.index(3, ui::PodJourneyModel::DurationColumn).data().toString(), QStringLiteral("4.2 s"));
     QCOMPARE(model.index(3, ui::PodJourneyModel::DetailColumn).data().toString(), QStringLiteral("nginx:1.25"));
     QCOMPARE(model.index(3, ui::PodJourneyModel::StartColumn).data().toString(), QStringLiteral("5.500 s"));
+    // Pilothouse's own words in a detail, in the user's language; data as it is.
+    QCOMPARE(model.index(2, ui::PodJourneyModel::DetailColumn).data().toString(), QStringLiteral("node node-1"));
+    QVERIFY(ui::i18n::setLanguage(QStringLiteral("de")));
+    QCOMPARE(model.index(2, ui::PodJourneyModel::DetailColumn).data().toString(), QStringLiteral("Node node-1"));
+    QCOMPARE(model.index(2, 0).data(ui::PodJourneyModel::DetailRole).toString(), QStringLiteral("Node node-1"));
+    QCOMPARE(model.index(3, ui::PodJourneyModel::DetailColumn).data().toString(), QStringLiteral("nginx:1.25"));
+    // The stages' names too; a plugin's name stays.
+    QCOMPARE(model.index(0, ui::PodJourneyModel::StageColumn).data().toString(), QStringLiteral("Authentifizierung: loopback"));
+    QCOMPARE(model.index(1, ui::PodJourneyModel::StageColumn).data().toString(), QStringLiteral("Scheduling-Warteschlange"));
+    QCOMPARE(model.index(1, 0).data(ui::PodJourneyModel::StageNameRole).toString(), QStringLiteral("scheduling queue"));
+    QVERIFY(ui::i18n::setLanguage(QStringLiteral("en")));
 
     QSignalSpy removed(&model, &QAbstractItemModel::rowsRemoved);
     QSignalSpy inserted(&model, &QAbstractItemModel::rowsInserted);

@@ -5,6 +5,7 @@
 #include <QGraphicsScene>
 #include <QImage>
 #include <QPainter>
+#include <QScopeGuard>
 #include <QtTest>
 
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "models/cluster_state.h"
 #include "models/selection_model.h"
 #include "models/timeline.h"
+#include "i18n/language.h"
 #include "session/embedded_session.h"
 #include "theme/theme.h"
 
@@ -77,6 +79,12 @@ public:
                 const std::string& detail = "", bool failed = false) {
         log.record(pod, sim::JourneyStage{stage, sim::fromUnixNanos(qint64(startSeconds * kSecond)),
                                           sim::fromUnixNanos(qint64(endSeconds * kSecond)), detail, failed});
+    }
+    // A stage whose detail is Pilothouse's own words, as the components record them.
+    void said(const std::string& pod, const char* stage, double startSeconds, double endSeconds,
+              std::vector<sim::Phrase> phrases) {
+        log.record(pod, sim::saidStage(stage, sim::fromUnixNanos(qint64(startSeconds * kSecond)),
+                                       sim::fromUnixNanos(qint64(endSeconds * kSecond)), std::move(phrases)));
     }
 };
 
@@ -255,11 +263,12 @@ void JourneyTest::travelFollowsRecordTimes() {
     LogClient client;
     JourneyModel model(&client, nullptr);
     const std::string pod = "default/web";
-    client.record(pod, "storage: etcd", 1.0, 1.002, "created /registry/pods/default/web at revision 5");
+    using Id = sim::Phrase::Id;
+    client.said(pod, "storage: etcd", 1.0, 1.002, {{Id::Stored, {"create", "/registry/pods/default/web", "5"}}});
     client.record(pod, "scheduling queue", 1.002, 1.002, "activeQ");
-    client.record(pod, "scheduling", 1.002, 1.002, "node node-1");
-    client.record(pod, "binding", 1.002, 1.002, "default/web to node-1");
-    client.record(pod, "kubelet admission", 1.002, 1.01, "admitted");
+    client.said(pod, "scheduling", 1.002, 1.002, {{Id::ScheduledOn, {"node-1"}}});
+    client.said(pod, "binding", 1.002, 1.002, {{Id::Bound, {"default/web", "node-1"}}});
+    client.said(pod, "kubelet admission", 1.002, 1.01, {{Id::Admitted}});
     client.record(pod, "sandbox", 1.01, 1.51, "10.244.1.2");
     client.record(pod, "image pull", 1.51, 2.51, "nginx:1.25");
     client.record(pod, "containers", 1.51, 2.81, "nginx");
@@ -310,6 +319,61 @@ void JourneyTest::travelFollowsRecordTimes() {
     QCOMPARE(ids(model.route(p, qint64(2.0 * kSecond))),
              ids({Station::Client, Station::Etcd, Station::QueueActive, Station::Filter, Station::Score, Station::Bind,
                   Station::KubeletAdmission, Station::Sandbox, Station::ImagePull}));
+}
+
+// What a station says a pod is doing comes from the records' phrases, in the user's language;
+// the data in them (keys, revisions, nodes, images, containers) stays as it is.
+void JourneyTest::activitiesInTheUsersLanguage_data() {
+    QTest::addColumn<QString>("language");
+    QTest::addColumn<QStringList>("activities");  // at etcd, bind, image pull, containers, probes, endpoints
+    QTest::newRow("en") << QStringLiteral("en")
+                        << QStringList{QStringLiteral("created /registry/pods/default/web at revision 5"),
+                                       QStringLiteral("binding web to node-1"),
+                                       QStringLiteral("nginx:1.25 already on node-1"),
+                                       QStringLiteral("started nginx (restart 2) in web"),
+                                       QStringLiteral("web: nginx ready"),
+                                       QStringLiteral("ready endpoint 10.244.1.2 of service default/web (EndpointSlice web-x1)")};
+    QTest::newRow("de") << QStringLiteral("de")
+                        << QStringList{QStringLiteral("/registry/pods/default/web in Revision 5 angelegt"),
+                                       QStringLiteral("web wird an node-1 gebunden"),
+                                       QStringLiteral("nginx:1.25 schon auf node-1"),
+                                       QStringLiteral("nginx (Neustart 2) in web gestartet"),
+                                       QStringLiteral("web: nginx bereit"),
+                                       QStringLiteral("bereiter Endpoint 10.244.1.2 von Service default/web (EndpointSlice web-x1)")};
+    QTest::newRow("ja") << QStringLiteral("ja")
+                        << QStringList{QStringLiteral("/registry/pods/default/web をリビジョン 5 で作成"),
+                                       QStringLiteral("web を node-1 にバインド中"),
+                                       QStringLiteral("nginx:1.25 は node-1 に取得済み"),
+                                       QStringLiteral("web で nginx（再起動 2 回目） を起動"),
+                                       QStringLiteral("web: nginx が Ready"),
+                                       QStringLiteral("Service default/web の Ready なエンドポイント 10.244.1.2（EndpointSlice web-x1）")};
+}
+
+void JourneyTest::activitiesInTheUsersLanguage() {
+    QFETCH(QString, language);
+    QFETCH(QStringList, activities);
+    QVERIFY(ui::i18n::setLanguage(language));
+    const auto english = qScopeGuard([] { ui::i18n::setLanguage(QStringLiteral("en")); });
+    LogClient client;
+    JourneyModel model(&client, nullptr);
+    using Id = sim::Phrase::Id;
+    const std::string pod = "default/web";
+    client.said(pod, "storage: etcd", 1.0, 1.1, {{Id::Stored, {"create", "/registry/pods/default/web", "5"}}});
+    client.said(pod, "scheduling", 1.1, 1.2, {{Id::ScheduledOn, {"node-1"}}});
+    client.said(pod, "binding", 1.2, 1.3, {{Id::Bound, {"default/web", "node-1"}}});
+    client.said(pod, "kubelet admission", 1.3, 1.4, {{Id::Admitted}});
+    client.said(pod, "image pull", 1.4, 1.5, {{Id::ImagePresent, {"nginx:1.25"}}});
+    client.said(pod, "containers", 1.5, 1.6, {{Id::ContainerRestarted, {"nginx", "2"}}});
+    client.said(pod, "probes", 1.6, 1.7, {{Id::ContainerReady, {"nginx"}}});
+    client.said(pod, "endpoints", 1.8, 1.8, {{Id::ReadyEndpoint, {"10.244.1.2", "default/web", "web-x1"}}});
+    model.poll();
+    const int p = model.podIndex(QStringLiteral("default/web"));
+    QStringList got;
+    for (double t : {1.05, 1.25, 1.45, 1.55, 1.65, 1.85}) {
+        model.evaluate(qint64(t * kSecond));
+        got << model.activityOf(p);
+    }
+    QCOMPARE(got, activities);
 }
 
 void JourneyTest::liveEdgeWaitsAtExpectedStation() {

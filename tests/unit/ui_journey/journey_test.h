@@ -21,6 +21,9 @@ private slots:
     void travelFollowsRecordTimes();
     void liveEdgeWaitsAtExpectedStation();
     void recordsAreReadIncrementallyAndResetWithTheControlPlane();
+    // The stations' words for a pod, from the records' phrases: English, German, Japanese.
+    void activitiesInTheUsersLanguage_data();
+    void activitiesInTheUsersLanguage();
 
     // The single-pod-journey scenario: the token visits the stations in the records' order.
     void singlePodVisitsStationsInRecordedOrder();

@@ -1,0 +1,108 @@
+#include "remote/simulation_host.h"
+
+#include <iostream>
+
+#include "apiserver/errors.h"
+
+namespace pilothouse::remote {
+
+namespace {
+// How often the driver ticks, and how much wall time one tick may run the simulation before the
+// session is let go (writes and state reads wait at most about this long).
+constexpr std::chrono::milliseconds kTick{33};
+constexpr std::chrono::milliseconds kBudget{25};
+
+bool isWrite(const apiserver::Request& r) {
+    return !r.dryRun && r.verb != "get" && r.verb != "list" && r.verb != "watch";
+}
+}  // namespace
+
+StatusOr<std::unique_ptr<SimulationHost>> SimulationHost::start(cluster::SessionOptions options, cluster::Scenario scenario) {
+    auto session = cluster::Session::start(std::move(options), std::move(scenario));
+    if (!session) return session.status();
+    return adopt(std::move(*session));
+}
+
+std::unique_ptr<SimulationHost> SimulationHost::adopt(std::unique_ptr<cluster::Session> session) {
+    std::unique_ptr<SimulationHost> host(new SimulationHost());
+    host->session_ = std::move(session);
+    host->generation_ = host->session_->generation();
+    SimulationHost* self = host.get();
+    host->session_->setReplaceHooks(
+        [self] {
+            // Every watch leaves the old API server before it goes; new ones wait for the new one.
+            if (WatchRegistry* r = self->registry_.load())
+                r->suspend(apiserver::newResourceExpired(
+                    "the simulation was rewound or reset and its store started again; list again"));
+            self->clusterMutex_.lock();
+        },
+        [self] {
+            self->generation_ = self->session_->generation();
+            self->clusterMutex_.unlock();
+            if (WatchRegistry* r = self->registry_.load()) r->resume();
+        });
+    return host;
+}
+
+SimulationHost::~SimulationHost() { stop(); }
+
+void SimulationHost::setWatchRegistry(WatchRegistry* registry) { registry_ = registry; }
+
+void SimulationHost::run() {
+    if (driver_.joinable()) return;
+    stopping_ = false;
+    driver_ = std::thread([this] { drive(); });
+}
+
+void SimulationHost::stop() {
+    stopping_ = true;
+    if (driver_.joinable()) driver_.join();
+}
+
+void SimulationHost::drive() {
+    while (!stopping_) {
+        const auto started = std::chrono::steady_clock::now();
+        bool moved = false;
+        {
+            std::lock_guard lock(sessionMutex_);
+            if (session_->playing()) {
+                const auto before = session_->elapsed();
+                if (Status st = session_->tick(kBudget); !st.isOk()) {
+                    // The simulation cannot go on (a component's error): it stops where it is.
+                    std::cerr << "pilothouse-server: simulation paused: " << st.message() << std::endl;
+                    session_->setPlaying(false);
+                }
+                moved = session_->elapsed() != before;
+            } else {
+                (void)session_->tick(kBudget);  // keeps the wall clock's reference current
+            }
+        }
+        if (moved) notifyChanged();
+        std::this_thread::sleep_until(started + kTick);
+    }
+}
+
+void SimulationHost::notifyChanged() {
+    {
+        std::lock_guard lock(changeMutex_);
+        changes_.fetch_add(1);
+    }
+    changed_.notify_all();
+}
+
+uint64_t SimulationHost::waitForChange(uint64_t seen, std::chrono::milliseconds timeout) {
+    std::unique_lock lock(changeMutex_);
+    changed_.wait_for(lock, timeout, [&] { return changes_.load() != seen; });
+    return changes_.load();
+}
+
+apiserver::Response SimulationHost::handle(apiserver::Request request) {
+    if (isWrite(request)) return withSession([&](cluster::Session& s) { return s.request(std::move(request)); });
+    return withCluster([&](cluster::Cluster& c) { return c.apiServer().handle(request); });
+}
+
+StatusOr<std::unique_ptr<apiserver::WatchStream>> SimulationHost::watch(const apiserver::Request& request) {
+    return withCluster([&](cluster::Cluster& c) { return c.apiServer().watch(request); });
+}
+
+}  // namespace pilothouse::remote

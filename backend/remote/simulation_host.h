@@ -1,0 +1,107 @@
+// pilothouse-server's simulation: a simulation session (cluster/session.h) driven on a thread of
+// its own, shared by every gRPC call.
+//
+//   driver thread:  every ~33 ms, with the session locked: tick (virtual time moves at speed ×
+//                   wall time while playing), then wake whoever waits for changes
+//   gRPC threads:   reads (get, list, the watches' streams) go straight to the API server, which
+//                   is thread-safe; writes and everything that moves the simulation lock the
+//                   session, so they happen between the driver's ticks at one virtual instant and
+//                   are recorded (a rewind replays them, the same every time)
+//
+// As the KubernetesAPI's ApiBackend (api_backend.h) it also deals with the cluster being replaced
+// (a rewind, a reset, a new scenario): before the old cluster goes, every watch of the service is
+// ended with 410 Expired (its client lists again) and held off until the new one is there; reads
+// wait meanwhile.
+//
+// Thread-safety: every method may be called from any thread.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <thread>
+
+#include "cluster/session.h"
+#include "remote/api_backend.h"
+#include "remote/watch_reactor.h"
+
+namespace pilothouse::remote {
+
+class SimulationHost final : public ApiBackend {
+public:
+    // A new session (paused), or one already started; start the driver with run().
+    static StatusOr<std::unique_ptr<SimulationHost>> start(cluster::SessionOptions options, cluster::Scenario scenario);
+    static std::unique_ptr<SimulationHost> adopt(std::unique_ptr<cluster::Session> session);
+    ~SimulationHost() override;  // stops the driver
+
+    // Starts the driver thread (idempotent).
+    void run();
+    // Stops the driver thread; the session stays as it is.
+    void stop();
+
+    // The watches to end and hold off while the cluster is replaced (the KubernetesAPI service's).
+    void setWatchRegistry(WatchRegistry* registry);
+
+    // ApiBackend.
+    apiserver::Response handle(apiserver::Request request) override;
+    StatusOr<std::unique_ptr<apiserver::WatchStream>> watch(const apiserver::Request& request) override;
+
+    // Runs `f` with the session locked (between two of the driver's ticks) and returns its
+    // result; anything that changes the simulation goes through here. Wakes waitForChange().
+    template <typename F>
+    auto withSession(F&& f) {
+        std::lock_guard lock(sessionMutex_);
+        struct Notify {
+            SimulationHost* host;
+            ~Notify() { host->notifyChanged(); }
+        } notify{this};
+        return f(*session_);
+    }
+    // Runs `f` with the session locked, to read it only: not a change, so it wakes nobody (a
+    // stream that looked with withSession() would wake itself, and every other stream, at once).
+    template <typename F>
+    auto readSession(F&& f) {
+        std::lock_guard lock(sessionMutex_);
+        return f(*session_);
+    }
+    // Runs `f` with the current cluster, which stays while `f` runs (reads only: the driver may be
+    // running it; only thread-safe parts such as the API server and the journey log).
+    template <typename F>
+    auto withCluster(F&& f) {
+        std::shared_lock lock(clusterMutex_);
+        return f(session_->cluster());
+    }
+
+    // The cluster's generation (cluster::Session::generation), without locking.
+    uint64_t generation() const { return generation_.load(); }
+    // Counts changes: the driver's ticks that moved time, and every withSession() call.
+    uint64_t changes() const { return changes_.load(); }
+    // Waits until changes() differs from `seen` or `timeout` passes; returns changes().
+    uint64_t waitForChange(uint64_t seen, std::chrono::milliseconds timeout);
+
+private:
+    SimulationHost() = default;
+    void drive();
+    void notifyChanged();
+
+    std::unique_ptr<cluster::Session> session_;
+    // Held by the driver's ticks and withSession().
+    std::mutex sessionMutex_;
+    // Held shared by reads of the cluster, exclusively while it is replaced.
+    std::shared_mutex clusterMutex_;
+    std::atomic<WatchRegistry*> registry_{nullptr};
+    std::atomic<uint64_t> generation_{0};
+
+    std::atomic<uint64_t> changes_{0};
+    std::mutex changeMutex_;
+    std::condition_variable changed_;
+
+    std::thread driver_;
+    std::atomic<bool> stopping_{false};
+};
+
+}  // namespace pilothouse::remote

@@ -1,0 +1,323 @@
+#include "remote/simulation_service.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "apiserver/errors.h"
+#include "cluster/builtin_scenarios.h"
+#include "cluster/metrics_sampler.h"
+#include "remote/bearer_token.h"
+#include "remote/status_mapping.h"
+#include "sim/runner.h"
+
+namespace pilothouse::remote {
+
+namespace sv1 = pilothouse::simulation::v1;
+
+namespace {
+
+// What errors about the simulation name.
+const StatusSubject kSubject{"pilothouse.io", "simulations", "Simulation", "default"};
+
+grpc::Status fail(grpc::ServerContextBase* context, const Status& status) {
+    std::string bytes;
+    grpc::Status out = toGrpcStatus(status, kSubject, &bytes);
+    context->AddTrailingMetadata(kStatusTrailerKey, bytes);
+    return out;
+}
+
+// How long a stream waits for news before it looks whether its call was cancelled.
+constexpr std::chrono::milliseconds kPoll{200};
+
+grpc::Status shuttingDown() { return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"); }
+
+}  // namespace
+
+grpc::Status SimulationService::authorize(grpc::ServerContextBase* context, const char* verb) {
+    apiserver::Attributes a;
+    a.verb = verb;
+    a.apiGroup = "pilothouse.io";
+    a.apiVersion = "v1";
+    a.resource = "simulations";
+    a.name = "default";
+    const std::string token = bearerToken(*context);
+    Status st = host_.withCluster([&](cluster::Cluster& c) { return c.apiServer().authorizeRequest(token, a); });
+    return st.isOk() ? grpc::Status::OK : fail(context, st);
+}
+
+SimulationService::State SimulationService::stateOf(cluster::Session& session) {
+    cluster::Cluster& c = session.cluster();
+    State s;
+    s.set_generation(session.generation());
+    s.set_epoch_unix_nanos(sim::toUnixNanos(c.loop().epoch()));
+    s.set_now_unix_nanos(sim::toUnixNanos(c.loop().now()));
+    s.set_playing(session.playing());
+    s.set_speed(session.speed());
+    s.set_as_fast_as_possible(session.asFastAsPossible());
+    s.set_revision(c.controlPlane().store().currentRevision());
+    s.set_last_journey_seq(c.journeys().lastSeq());
+    s.set_scenario(session.scenario().name);
+    for (const auto& [client, count] : c.apiServer().watchDeliveries()) (*s.mutable_watch_deliveries())[client] = count;
+    return s;
+}
+
+grpc::Status SimulationService::change(grpc::ServerContext* context, State* response,
+                                       const std::function<Status(cluster::Session&)>& change) {
+    if (auto st = authorize(context, "update"); !st.ok()) return st;
+    Status result = host_.withSession([&](cluster::Session& s) {
+        Status st = change(s);
+        *response = stateOf(s);
+        return st;
+    });
+    return result.isOk() ? grpc::Status::OK : fail(context, result);
+}
+
+grpc::Status SimulationService::GetState(grpc::ServerContext* context, const sv1::GetStateRequest*, State* response) {
+    if (auto st = authorize(context, "get"); !st.ok()) return st;
+    *response = host_.readSession([&](cluster::Session& s) { return stateOf(s); });
+    return grpc::Status::OK;
+}
+
+grpc::Status SimulationService::SetPlaying(grpc::ServerContext* context, const sv1::SetPlayingRequest* request, State* response) {
+    return change(context, response, [&](cluster::Session& s) {
+        s.setPlaying(request->playing());
+        return Status();
+    });
+}
+
+grpc::Status SimulationService::SetSpeed(grpc::ServerContext* context, const sv1::SetSpeedRequest* request, State* response) {
+    return change(context, response, [&](cluster::Session& s) {
+        if (request->as_fast_as_possible()) {
+            s.setAsFastAsPossible(true);
+            return Status();
+        }
+        if (Status st = sim::validateSpeed(request->speed()); !st.isOk())
+            return apiserver::newBadRequest("speed: " + st.message());
+        s.setAsFastAsPossible(false);
+        return s.setSpeed(request->speed());
+    });
+}
+
+grpc::Status SimulationService::Step(grpc::ServerContext* context, const sv1::StepRequest* request, sv1::StepResponse* response) {
+    bool progressed = true;
+    return change(context, response->mutable_state(), [&](cluster::Session& s) -> Status {
+        switch (request->unit()) {
+            case sv1::StepRequest::EVENT: {
+                auto stepped = s.step();
+                if (!stepped) return stepped.status();
+                progressed = *stepped;
+                break;
+            }
+            case sv1::StepRequest::SCHEDULING_CYCLE: {
+                auto stepped = s.stepSchedulingCycle();
+                if (!stepped) return stepped.status();
+                progressed = *stepped;
+                break;
+            }
+            case sv1::StepRequest::DURATION:
+                if (request->duration_nanos() <= 0)
+                    return apiserver::newBadRequest("duration_nanos: must be greater than 0 for unit DURATION");
+                PH_RETURN_IF_ERROR(s.runFor(std::chrono::nanoseconds(request->duration_nanos())));
+                break;
+            default: return apiserver::newBadRequest("unit: unknown step unit " + std::to_string(request->unit()));
+        }
+        response->set_progressed(progressed);
+        return Status();
+    });
+}
+
+grpc::Status SimulationService::Rewind(grpc::ServerContext* context, const sv1::RewindRequest* request, State* response) {
+    return change(context, response, [&](cluster::Session& s) {
+        if (request->elapsed_nanos() < 0) return apiserver::newBadRequest("elapsed_nanos: must not be negative");
+        return s.rewindTo(std::chrono::nanoseconds(request->elapsed_nanos()));
+    });
+}
+
+grpc::Status SimulationService::LoadScenario(grpc::ServerContext* context, const sv1::LoadScenarioRequest* request,
+                                             State* response) {
+    // Read and checked before the session is touched: a bad scenario leaves the running one be.
+    std::string text, source;
+    switch (request->scenario_case()) {
+        case sv1::LoadScenarioRequest::kName: {
+            auto builtin = cluster::builtinScenario(request->name());
+            if (!builtin) {
+                std::string names;
+                for (const auto& n : cluster::builtinScenarioNames()) names += (names.empty() ? "" : ", ") + n;
+                return fail(context, apiserver::newBadRequest("name: no built-in scenario \"" + request->name() +
+                                                              "\" (there are: " + names + ")"));
+            }
+            text = std::string(*builtin);
+            source = request->name() + ".yaml";
+            break;
+        }
+        case sv1::LoadScenarioRequest::kText:
+            text = request->text();
+            source = request->source().empty() ? "text" : request->source();
+            break;
+        default: return fail(context, apiserver::newBadRequest("scenario: give a name or a text"));
+    }
+    std::vector<std::string> warnings;
+    auto scenario = cluster::loadScenario(text, source, &warnings);
+    if (!scenario) return fail(context, apiserver::newBadRequest(scenario.status().message()));
+    return change(context, response, [&](cluster::Session& s) { return s.replaceScenario(std::move(*scenario)); });
+}
+
+grpc::Status SimulationService::ControlNode(grpc::ServerContext* context, const sv1::ControlNodeRequest* request,
+                                            State* response) {
+    return change(context, response, [&](cluster::Session& s) {
+        if (request->node().empty()) return apiserver::newBadRequest("node: required");
+        return s.controlNode(request->action() == sv1::ControlNodeRequest::RECOVER ? "recoverNode" : "failNode",
+                             request->node());
+    });
+}
+
+grpc::Status SimulationService::ConfigureScheduler(grpc::ServerContext* context, const sv1::ConfigureSchedulerRequest* request,
+                                                   State* response) {
+    return change(context, response, [&](cluster::Session& s) {
+        Status st = s.configureScheduler(request->yaml(), request->source().empty() ? "yaml" : request->source());
+        // A configuration kube-scheduler refuses is the request's fault.
+        return st.isOk() || !st.reason().empty() ? st : apiserver::newBadRequest(st.message());
+    });
+}
+
+grpc::Status SimulationService::GetSchedulerConfiguration(grpc::ServerContext* context,
+                                                          const sv1::GetSchedulerConfigurationRequest* request,
+                                                          sv1::SchedulerConfiguration* response) {
+    if (auto st = authorize(context, "get"); !st.ok()) return st;
+    host_.readSession([&](cluster::Session& s) {
+        const auto at = sim::fromUnixNanos(request->at_unix_nanos()) - s.cluster().loop().epoch();
+        response->set_yaml(s.schedulerConfigurationDocumentAt(at).yaml);
+    });
+    return grpc::Status::OK;
+}
+
+grpc::Status SimulationService::RevisionAt(grpc::ServerContext* context, const sv1::RevisionAtRequest* request,
+                                           sv1::RevisionAtResponse* response) {
+    if (auto st = authorize(context, "get"); !st.ok()) return st;
+    host_.readSession([&](cluster::Session& s) {
+        response->set_revision(s.cluster().revisionAt(sim::fromUnixNanos(request->at_unix_nanos())));
+    });
+    return grpc::Status::OK;
+}
+
+grpc::Status SimulationService::WatchState(grpc::ServerContext* context, const sv1::WatchStateRequest* request,
+                                           grpc::ServerWriter<State>* writer) {
+    if (auto st = authorize(context, "get"); !st.ok()) return st;
+    const auto interval = std::chrono::milliseconds(request->min_interval_millis() > 0 ? request->min_interval_millis() : 100);
+    uint64_t seen = host_.changes();
+    State last;
+    bool first = true;
+    while (!context->IsCancelled()) {
+        if (stopping_) return shuttingDown();
+        State now = host_.readSession([&](cluster::Session& s) { return stateOf(s); });
+        if (first || now.SerializeAsString() != last.SerializeAsString()) {
+            if (!writer->Write(now)) return grpc::Status::OK;  // the client went away
+            last = std::move(now);
+            first = false;
+            std::this_thread::sleep_for(interval);
+        }
+        seen = host_.waitForChange(seen, kPoll);
+    }
+    return grpc::Status::OK;
+}
+
+grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, const sv1::WatchJourneysRequest* request,
+                                              grpc::ServerWriter<sv1::JourneyBatch>* writer) {
+    if (auto st = authorize(context, "get"); !st.ok()) return st;
+    uint64_t generation = request->generation();
+    int64_t after = request->after_seq();
+    uint64_t seen = host_.changes();
+    bool first = true;
+    constexpr size_t kBatch = 2000;
+    while (!context->IsCancelled()) {
+        if (stopping_) return shuttingDown();
+        sv1::JourneyBatch batch;
+        host_.withCluster([&](cluster::Cluster& c) {
+            const uint64_t current = host_.generation();
+            if (current != generation) {
+                batch.set_reset(generation != 0 || after != 0);
+                generation = current;
+                after = 0;
+            }
+            batch.set_generation(generation);
+            for (const auto& r : c.journeys().since(after, kBatch)) {
+                auto* out = batch.add_records();
+                out->set_seq(r.seq);
+                out->set_pod(r.pod);
+                auto* st = out->mutable_stage();
+                st->set_stage(r.stage.stage);
+                st->set_start_unix_nanos(sim::toUnixNanos(r.stage.start));
+                st->set_end_unix_nanos(sim::toUnixNanos(r.stage.end));
+                st->set_detail(r.stage.detail);
+                st->set_failed(r.stage.failed);
+                for (const auto& phrase : r.stage.phrases) {
+                    auto* p = st->add_phrases();
+                    p->set_id(int(phrase.id));
+                    for (const auto& a : phrase.args) p->add_args(a);
+                }
+                after = r.seq;
+            }
+        });
+        if (first || batch.reset() || batch.records_size() > 0) {
+            if (!writer->Write(batch)) return grpc::Status::OK;
+            first = false;
+            if (batch.records_size() == int(kBatch)) continue;  // more waiting
+        }
+        seen = host_.waitForChange(seen, kPoll);
+    }
+    return grpc::Status::OK;
+}
+
+grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const sv1::WatchMetricsRequest* request,
+                                             grpc::ServerWriter<sv1::MetricsBatch>* writer) {
+    if (auto st = authorize(context, "get"); !st.ok()) return st;
+    uint64_t generation = 0;
+    // Per series, the time of the last sample sent.
+    std::map<std::string, int64_t> sent;
+    const int64_t since = request->since_unix_nanos();
+    uint64_t seen = host_.changes();
+    bool first = true;
+    while (!context->IsCancelled()) {
+        if (stopping_) return shuttingDown();
+        sv1::MetricsBatch batch;
+        host_.readSession([&](cluster::Session& s) {
+            if (s.generation() != generation) {
+                batch.set_reset(generation != 0);
+                generation = s.generation();
+                sent.clear();
+            }
+            batch.set_generation(generation);
+            auto* sampler = dynamic_cast<cluster::MetricsSampler*>(s.cluster().find("metrics"));
+            if (!sampler) return;
+            for (const auto& [name, series] : sampler->series()) {
+                auto it = sent.find(name);
+                const int64_t after = it == sent.end() ? since - 1 : it->second;
+                sv1::Series* out = nullptr;
+                // The samples are in time order: only those after `after` are looked at.
+                const auto from = std::upper_bound(series.begin(), series.end(), after, [](int64_t t, const auto& sample) {
+                    return t < sim::toUnixNanos(sample.first);
+                });
+                for (auto i = from; i != series.end(); ++i) {
+                    const auto& [at, value] = *i;
+                    const int64_t t = sim::toUnixNanos(at);
+                    if (!out) {
+                        out = batch.add_series();
+                        out->set_name(name);
+                    }
+                    auto* sample = out->add_samples();
+                    sample->set_at_unix_nanos(t);
+                    sample->set_value(value);
+                    sent[name] = t;
+                }
+            }
+        });
+        if (first || batch.reset() || batch.series_size() > 0) {
+            if (!writer->Write(batch)) return grpc::Status::OK;
+            first = false;
+        }
+        seen = host_.waitForChange(seen, kPoll);
+    }
+    return grpc::Status::OK;
+}
+
+}  // namespace pilothouse::remote
