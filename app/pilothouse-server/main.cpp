@@ -17,7 +17,6 @@
 #include "cluster/session.h"
 #include "remote/server.h"
 #include "sim/runner.h"
-#include "store/sqlite_db.h"
 
 namespace {
 volatile std::sig_atomic_t stopRequested = 0;
@@ -46,10 +45,8 @@ const char* kUsage =
     "  --paused            start paused (a client plays it: Simulation.SetPlaying).\n";
 
 std::string usage() {
-    std::string names;
-    for (const auto& n : pilothouse::cluster::builtinScenarioNames()) names += (names.empty() ? "" : ", ") + n;
     std::string text = kUsage;
-    text.replace(text.find("%s"), 2, names);
+    text.replace(text.find("%s"), 2, pilothouse::cluster::builtinScenarioNameList());
     return text;
 }
 
@@ -116,12 +113,8 @@ int main(int argc, char** argv) {
         if (!scenarioArg.empty())
             return fail(options.storePath + " already holds a simulation; leave out --scenario to continue it, or give "
                                             "another --store");
-        std::error_code ec;
-        std::filesystem::copy_file(options.storePath, options.storePath + ".previous",
-                                   std::filesystem::copy_options::overwrite_existing, ec);
-        if (ec) return fail("cannot keep a copy of " + options.storePath + " as " + options.storePath + ".previous: " + ec.message());
         cluster::Session::OpenedWorkspace opened;
-        auto resumed = cluster::Session::resume(options, options.storePath + ".previous", &opened);
+        auto resumed = cluster::Session::continueStore(options, &opened);
         if (!resumed)
             return fail(resumed.status().message() + " (pilothouse-server continues only a store it saved itself; give "
                                                      "another --store)");
@@ -170,25 +163,17 @@ int main(int argc, char** argv) {
     std::cout << "pilothouse-server: shutting down at revision " << finalRevision << std::endl;
     (*server)->shutdown(std::chrono::seconds(5));
     server->reset();
-    // The session goes into its own store file: written beside it while the store is open, then
-    // renamed over it once the store is closed.
-    std::string saved;
-    if (fileStore) {
-        saved = options.storePath + ".saving-workspace";
-        Status st = host->withSession([&](cluster::Session& s) { return s.saveWorkspace(saved, ""); });
-        if (!st.isOk()) {
-            std::cerr << "error: saving the simulation: " << st.message() << "\n";
-            saved.clear();
-        }
-    }
+    // The session goes into its own store file, to be continued from there.
+    session = host->release();
     host.reset();
-    if (!saved.empty()) {
-        if (Status st = store::sqlite::replaceDatabaseFile(saved, options.storePath); !st.isOk())
+    if (fileStore) {
+        if (Status st = cluster::Session::closeIntoStore(std::move(session)); !st.isOk())
             return fail("saving the simulation: " + st.message());
         std::cout << "pilothouse-server: saved the simulation at "
                   << std::chrono::duration_cast<std::chrono::milliseconds>(finalElapsed).count() / 1000.0 << "s into "
                   << options.storePath << std::endl;
     }
+    session.reset();
     std::cout << "pilothouse-server: store closed" << std::endl;
     return 0;
 }

@@ -6,13 +6,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <vector>
 
 namespace pilothouse::cluster {
 
 // The text of the built-in scenario `name` ("node-failure"), or nothing.
 std::optional<std::string_view> builtinScenario(std::string_view name);
-// Every built-in scenario's name, sorted.
-std::vector<std::string> builtinScenarioNames();
+// Every built-in scenario's name, sorted and ", "-separated (for usage texts and errors).
+std::string builtinScenarioNameList();
 
 }  // namespace pilothouse::cluster

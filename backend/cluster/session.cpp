@@ -12,6 +12,7 @@
 #include "cluster/workspace.h"
 #include "scheduler/apis/config/load.h"
 #include "sim/runner.h"
+#include "store/sqlite_db.h"
 
 namespace pilothouse::cluster {
 
@@ -243,23 +244,40 @@ StatusOr<std::unique_ptr<Session>> Session::resume(SessionOptions options, const
     return s;
 }
 
+StatusOr<std::unique_ptr<Session>> Session::continueStore(SessionOptions options, OpenedWorkspace* opened) {
+    const std::string store = options.storePath;
+    const std::string previous = store + ".previous";
+    std::error_code ec;
+    std::filesystem::copy_file(store, previous, std::filesystem::copy_options::overwrite_existing, ec);
+    if (ec) return Status(StatusCode::Unavailable, "cannot keep a copy of " + store + " as " + previous + ": " + ec.message());
+    return resume(std::move(options), previous, opened);
+}
+
+Status Session::closeIntoStore(std::unique_ptr<Session> session) {
+    const std::string store = session->options_.storePath;
+    const std::string saving = store + ".saving-workspace";
+    Status st = session->saveWorkspace(saving, "");
+    session.reset();
+    if (!st.isOk()) return st;
+    return store::sqlite::replaceDatabaseFile(saving, store);
+}
+
 StatusOr<Session::OpenedWorkspace> Session::openWorkspace(const std::string& path) {
     auto ws = readWorkspace(path);
     if (!ws) return ws.status();
     return load(std::move(*ws), path);
 }
 
-StatusOr<Session::OpenedWorkspace> Session::load(Workspace workspace, const std::string& path) {
-    auto* ws = &workspace;
+StatusOr<Session::OpenedWorkspace> Session::load(Workspace ws, const std::string& path) {
     playing_ = false;
-    recorded_.assign(ws->scenario.actions.begin() + std::ptrdiff_t(ws->scenarioActions), ws->scenario.actions.end());
-    ws->scenario.actions.resize(ws->scenarioActions);
-    scenario_ = std::move(ws->scenario);
-    scenarioActions_ = ws->scenarioActions;
-    PH_RETURN_IF_ERROR(rewindTo(ws->elapsed));
-    auto differs = compareWithWorkspace(cluster_->controlPlane().store(), *ws);
+    recorded_.assign(ws.scenario.actions.begin() + std::ptrdiff_t(ws.scenarioActions), ws.scenario.actions.end());
+    ws.scenario.actions.resize(ws.scenarioActions);
+    scenario_ = std::move(ws.scenario);
+    scenarioActions_ = ws.scenarioActions;
+    PH_RETURN_IF_ERROR(rewindTo(ws.elapsed));
+    auto differs = compareWithWorkspace(cluster_->controlPlane().store(), ws);
     if (!differs) return differs.status();
-    return OpenedWorkspace{ws->selection, differs->empty() ? std::string() : path + ": " + *differs};
+    return OpenedWorkspace{ws.selection, differs->empty() ? std::string() : path + ": " + *differs};
 }
 
 Status Session::replaceScenario(Scenario scenario) {

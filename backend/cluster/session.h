@@ -65,6 +65,12 @@ public:
     // replayed to the time it was saved at, paused.
     static StatusOr<std::unique_ptr<Session>> resume(SessionOptions options, const std::string& workspacePath,
                                                      OpenedWorkspace* opened = nullptr);
+    // A store file a previous run saved its session into (closeIntoStore) continued: the file as it
+    // was kept as FILE.previous, the session resumed from that copy into FILE. Errors name the file.
+    static StatusOr<std::unique_ptr<Session>> continueStore(SessionOptions options, OpenedWorkspace* opened = nullptr);
+    // Saves the session into its own store file and closes it: the workspace written beside the
+    // store while it is open, the session destroyed (the store closed), then renamed over it.
+    static Status closeIntoStore(std::unique_ptr<Session> session);
     ~Session();
 
     Cluster& cluster() { return *cluster_; }

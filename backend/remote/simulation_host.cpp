@@ -59,6 +59,12 @@ void SimulationHost::stop() {
     if (driver_.joinable()) driver_.join();
 }
 
+std::unique_ptr<cluster::Session> SimulationHost::release() {
+    stop();
+    session_->setReplaceHooks({}, {});
+    return std::move(session_);
+}
+
 void SimulationHost::drive() {
     while (!stopping_) {
         const auto started = std::chrono::steady_clock::now();
@@ -73,8 +79,6 @@ void SimulationHost::drive() {
                     session_->setPlaying(false);
                 }
                 moved = session_->elapsed() != before;
-            } else {
-                (void)session_->tick(kBudget);  // keeps the wall clock's reference current
             }
         }
         if (moved) notifyChanged();

@@ -42,6 +42,8 @@ public:
     void run();
     // Stops the driver thread; the session stays as it is.
     void stop();
+    // Stops the driver and hands the session over (to be saved and closed); the host is then done.
+    std::unique_ptr<cluster::Session> release();
 
     // The watches to end and hold off while the cluster is replaced (the KubernetesAPI service's).
     void setWatchRegistry(WatchRegistry* registry);

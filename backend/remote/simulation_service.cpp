@@ -140,12 +140,9 @@ grpc::Status SimulationService::LoadScenario(grpc::ServerContext* context, const
     switch (request->scenario_case()) {
         case sv1::LoadScenarioRequest::kName: {
             auto builtin = cluster::builtinScenario(request->name());
-            if (!builtin) {
-                std::string names;
-                for (const auto& n : cluster::builtinScenarioNames()) names += (names.empty() ? "" : ", ") + n;
+            if (!builtin)
                 return fail(context, apiserver::newBadRequest("name: no built-in scenario \"" + request->name() +
-                                                              "\" (there are: " + names + ")"));
-            }
+                                                              "\" (there are: " + cluster::builtinScenarioNameList() + ")"));
             text = std::string(*builtin);
             source = request->name() + ".yaml";
             break;

@@ -15,8 +15,6 @@ namespace {
 constexpr std::chrono::milliseconds kFirstBackoff{250};
 constexpr std::chrono::milliseconds kMaxBackoff{5000};
 
-// The API error of a failed Simulation call (as remote::statusOfCall reads it).
-Status statusOf(const grpc::Status& st, const grpc::ClientContext& context) { return remote::statusOfCall(st, context); }
 
 sim::JourneyRecord toRecord(const sv1::JourneyRecord& r) {
     sim::JourneyRecord out;
@@ -132,7 +130,7 @@ void RemoteClient::runState() {
         const grpc::Status st = reader->Finish();
         endCall(&context);
         if (stopping_) break;
-        const Status why = statusOf(st, context);
+        const Status why = remote::statusOfCall(st, context);
         // An API error (Unauthorized, Forbidden) will not go away by trying again soon, but a
         // server restarted with other tokens may take it: keep trying, slowly.
         setConnectionState(ConnectionState::Disconnected,
@@ -359,7 +357,7 @@ void RemoteClient::controlNode(NodeControl control, const QString& node, QObject
         request.set_action(control == NodeControl::Fail ? sv1::ControlNodeRequest::FAIL : sv1::ControlNodeRequest::RECOVER);
         request.set_node(node.toStdString());
         sv1::SimulationState state;
-        return statusOf(simulation_->ControlNode(call.get(), request, &state), *call);
+        return remote::statusOfCall(simulation_->ControlNode(call.get(), request, &state), *call);
     }, std::move(done));
 }
 
@@ -371,7 +369,7 @@ void RemoteClient::configureScheduler(const QString& yaml, const QString& source
         request.set_yaml(yaml.toStdString());
         request.set_source(source.toStdString());
         sv1::SimulationState state;
-        return statusOf(simulation_->ConfigureScheduler(call.get(), request, &state), *call);
+        return remote::statusOfCall(simulation_->ConfigureScheduler(call.get(), request, &state), *call);
     }, std::move(done));
 }
 

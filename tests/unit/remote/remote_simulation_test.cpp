@@ -18,7 +18,6 @@
 #include "remote/simulation_host.h"
 #include "remote_test_cluster.h"
 #include "simulation_service.grpc.pb.h"
-#include "store/sqlite_db.h"
 
 using namespace remote_test;
 using namespace pilothouse;
@@ -96,15 +95,17 @@ public:
     ApiStub& api() { return *api_; }
 
     // As pilothouse-server shuts down: the driver stops, the server ends its calls, then the host
-    // (and its session) go. `beforeHostGoes` runs on the session in between (saving it).
-    void stop(const std::function<void(cluster::Session&)>& beforeHostGoes = {}) {
-        if (!host_) return;
+    // goes and hands its session over (to be saved), or the session goes with it.
+    std::unique_ptr<cluster::Session> release() {
+        if (!host_) return nullptr;
         host_->stop();
         if (server_) server_->shutdown(std::chrono::seconds(5));
         server_.reset();
-        if (beforeHostGoes) host_->withSession([&](cluster::Session& s) { beforeHostGoes(s); });
+        auto session = host_->release();
         host_.reset();
+        return session;
     }
+    void stop() { release(); }
 
 private:
     void serve(std::unique_ptr<cluster::Session> session) {
@@ -1342,20 +1343,15 @@ void RemoteSimulationTest::restartContinuesFromStore() {
         EXPECT_OK(call(s.sim(), &SimStub::ConfigureScheduler, configure));
         EXPECT_OK(stepFor(s, 20 * kSecond));
         saved = state(s);
-        // pilothouse-server's shutdown: the session saved beside the store, which then replaces it.
-        Status st;
-        s.stop([&](cluster::Session& session) { st = session.saveWorkspace(store + ".saving-workspace", ""); });
-        QVERIFY2(st.isOk(), st.message().c_str());
-    }
-    {
-        Status st = store::sqlite::replaceDatabaseFile(store + ".saving-workspace", store);
+        // pilothouse-server's shutdown: the session saved into its store file.
+        Status st = cluster::Session::closeIntoStore(s.release());
         QVERIFY2(st.isOk(), st.message().c_str());
     }
     // ... and its start on the same file: a copy kept as .previous, the session resumed from it.
-    QVERIFY(std::filesystem::copy_file(store, store + ".previous", std::filesystem::copy_options::overwrite_existing));
     cluster::Session::OpenedWorkspace opened;
-    auto resumed = cluster::Session::resume(sessionOptions(dir, true), store + ".previous", &opened);
+    auto resumed = cluster::Session::continueStore(sessionOptions(dir, true), &opened);
     QVERIFY2(resumed.isOk(), resumed.status().message().c_str());
+    QVERIFY(std::filesystem::exists(store + ".previous"));
     QCOMPARE(opened.warning, std::string());
     QVERIFY(!(*resumed)->playing());
 
