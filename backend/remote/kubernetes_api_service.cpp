@@ -53,7 +53,7 @@ apiserver::Request baseRequest(const char* verb, const api::ResourceType* type, 
 }  // namespace
 
 KubernetesApiService::KubernetesApiService(ApiBackend& api, ServiceOptions options)
-    : api_(api), options_(std::move(options)) {}
+    : api_(api), options_(std::move(options)), dispatcher_(options_.dispatcher) {}
 
 KubernetesApiService::~KubernetesApiService() { watches_.stopAll(); }
 
@@ -184,9 +184,9 @@ grpc::Status KubernetesApiService::Delete(grpc::ServerContext* context, const De
     return reply(context, api_.handle(r), subject, response);
 }
 
-grpc::ServerWriteReactor<KubernetesApiService::WatchEvent>* KubernetesApiService::Watch(grpc::CallbackServerContext* context,
-                                                                                          const WatchRequest* request) {
-    return new WatchReactor(api_, watches_, options_.watch, context, *request);
+grpc::ServerWriteReactor<grpc::ByteBuffer>* KubernetesApiService::Watch(grpc::CallbackServerContext* context,
+                                                                        const grpc::ByteBuffer* request) {
+    return WatchReactor::start(api_, watches_, dispatcher_, options_.watch, context, *request);
 }
 
 }  // namespace pilothouse::remote

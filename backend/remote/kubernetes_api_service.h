@@ -1,8 +1,9 @@
 // The KubernetesAPI gRPC service (apiserver_service.proto) over an apiserver::APIServer: each call
 // becomes one apiserver::Request carrying the caller's bearer token, so authentication, RBAC,
 // admission and validation are the API server's own. The unary verbs run on gRPC's synchronous
-// thread pool; Watch streams through the callback API (watch_reactor.h): a slow client holds none
-// of gRPC's threads (each watch has a pump thread of its own) and its backlog stays bounded.
+// thread pool; Watch streams through the callback API (watch_reactor.h), its messages as bytes
+// serialized once for every client: a slow client holds none of gRPC's threads, its backlog stays
+// bounded, and all watches are served by the same few threads (watch_dispatcher.h).
 //
 // Independent of how the control plane is driven: it needs only an ApiBackend (api_backend.h), which
 // must outlive the service. Thread-safe: gRPC calls the methods concurrently.
@@ -17,10 +18,11 @@ namespace pilothouse::remote {
 
 struct ServiceOptions {
     WatchOptions watch;
+    WatchDispatcher::Options dispatcher;
 };
 
 class KubernetesApiService final
-    : public pilothouse::apiserver::v1::KubernetesAPI::WithCallbackMethod_Watch<pilothouse::apiserver::v1::KubernetesAPI::Service> {
+    : public pilothouse::apiserver::v1::KubernetesAPI::WithRawCallbackMethod_Watch<pilothouse::apiserver::v1::KubernetesAPI::Service> {
 public:
     using CreateRequest = pilothouse::apiserver::v1::CreateRequest;
     using GetRequest = pilothouse::apiserver::v1::GetRequest;
@@ -42,7 +44,9 @@ public:
     grpc::Status Update(grpc::ServerContext* context, const UpdateRequest* request, ObjectResponse* response) override;
     grpc::Status Patch(grpc::ServerContext* context, const PatchRequest* request, ObjectResponse* response) override;
     grpc::Status Delete(grpc::ServerContext* context, const DeleteRequest* request, ObjectResponse* response) override;
-    grpc::ServerWriteReactor<WatchEvent>* Watch(grpc::CallbackServerContext* context, const WatchRequest* request) override;
+    // A serialized WatchRequest; the stream carries serialized WatchEvents.
+    grpc::ServerWriteReactor<grpc::ByteBuffer>* Watch(grpc::CallbackServerContext* context,
+                                                      const grpc::ByteBuffer* request) override;
 
     // Ends every open watch with UNAVAILABLE and refuses new ones: the first step of a clean
     // shutdown, so the server's Shutdown need not wait for streams that never end.
@@ -54,6 +58,8 @@ private:
     ApiBackend& api_;
     ServiceOptions options_;
     WatchRegistry watches_;
+    // Declared after the registry: its threads are joined before the registry goes.
+    WatchDispatcher dispatcher_;
 };
 
 }  // namespace pilothouse::remote

@@ -7,8 +7,10 @@
 
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "remote/listen_address.h"
+#include "remote/thread_priority.h"
 
 namespace pilothouse::remote {
 namespace {
@@ -75,7 +77,12 @@ StatusOr<std::unique_ptr<Server>> Server::start(ApiBackend& api, SimulationHost*
         builder.RegisterService(server->simulationService_.get());
         simulation->setWatchRegistry(&server->service_->watches());
     }
-    server->server_ = builder.BuildAndStart();
+    // gRPC starts its threads (pollers, executors, the synchronous server's) from the thread that
+    // builds the server or from its own threads: a thread of lower priority builds it.
+    std::thread([&] {
+        lowerThreadPriority(options.niceness);
+        server->server_ = builder.BuildAndStart();
+    }).join();
     if (!server->server_ || (!unixSocket && port == 0))
         return Status(StatusCode::Unavailable, "cannot listen on " + options.listenAddress +
                                                    " (address in use, or not an address of this machine?)");

@@ -32,6 +32,12 @@ struct ServerOptions {
     // The API server authenticates bearer tokens (it was given a token file). Required for a
     // non-loopback listen address.
     bool authenticates = false;
+    // Added to the nice value of gRPC's threads (they start from a thread given it), so that
+    // serving clients takes the CPU time the simulation leaves: a simulation running flat out on
+    // a busy machine keeps its pace, and the clients catch up once it pauses or idles (a client
+    // left more than WatchOptions::bufferLimit events behind is cut off and lists again). On an
+    // idle core delivery runs at full speed whatever its nice value. 0: as the caller's.
+    int niceness = 19;
     ServiceOptions service;
 };
 

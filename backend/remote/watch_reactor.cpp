@@ -1,6 +1,9 @@
 #include "remote/watch_reactor.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#include <grpcpp/impl/codegen/proto_utils.h>
 
 #include "api/object.h"
 #include "apiserver/errors.h"
@@ -70,6 +73,7 @@ void WatchRegistry::suspend(const Status& end) {
     suspended_ = true;
     for (WatchReactor* w : watches_) w->stop(end);
     changed_.wait(lock, [&] { return streams_ == 0; });
+    packed_.clear();
 }
 
 void WatchRegistry::resume() {
@@ -85,20 +89,82 @@ int64_t WatchRegistry::open() const {
 
 // ---- WatchReactor ----
 
-WatchReactor::WatchReactor(ApiBackend& api, WatchRegistry& registry, WatchOptions options,
-                           grpc::CallbackServerContext* context, pilothouse::apiserver::v1::WatchRequest request)
+grpc::ServerWriteReactor<grpc::ByteBuffer>* WatchReactor::start(ApiBackend& api, WatchRegistry& registry,
+                                                                WatchDispatcher& dispatcher, WatchOptions options,
+                                                                grpc::CallbackServerContext* context,
+                                                                const grpc::ByteBuffer& request) {
+    std::shared_ptr<WatchReactor> reactor(new WatchReactor(api, registry, dispatcher, options, context));
+    reactor->self_ = reactor;
+    reactor->registered_ = registry.add(reactor.get());
+    if (!reactor->registered_) {
+        reactor->finish(shuttingDown());
+        return reactor.get();
+    }
+    dispatcher.post([weak = std::weak_ptr<WatchReactor>(reactor), request] {
+        if (auto r = weak.lock()) r->begin(request);
+    });
+    return reactor.get();
+}
+
+WatchReactor::WatchReactor(ApiBackend& api, WatchRegistry& registry, WatchDispatcher& dispatcher, WatchOptions options,
+                           grpc::CallbackServerContext* context)
     : api_(api),
       registry_(registry),
+      dispatcher_(dispatcher),
       options_(options),
       context_(context),
-      request_(std::move(request)),
-      token_(bearerToken(*context)) {
-    registered_ = registry_.add(this);
-    if (!registered_) {
+      token_(bearerToken(*context)) {}
+
+WatchReactor::~WatchReactor() {
+    // Gone before the dispatcher ended it (the client left first): leave the API server now.
+    stream_.reset();
+    if (holdsStream_) registry_.releaseStream();
+}
+
+void WatchReactor::wakeDispatcher() { dispatcher_.wake(shared_from_this()); }
+
+void WatchReactor::begin(const grpc::ByteBuffer& requestBytes) {
+    {
+        grpc::ByteBuffer copy(requestBytes);
+        if (!grpc::SerializationTraits<pilothouse::apiserver::v1::WatchRequest>::Deserialize(&copy, &request_).ok()) {
+            finish(apiserver::newBadRequest("the request is not a valid pilothouse.apiserver.v1.WatchRequest message"));
+            return;
+        }
+    }
+    std::optional<Status> stopped;
+    {
+        std::lock_guard lock(mutex_);
+        stopped = stopStatus_;
+    }
+    if (stopped) {
+        finish(*stopped);
+        return;
+    }
+    if (!registry_.acquireStream()) {
         finish(shuttingDown());
         return;
     }
-    pump_ = std::thread([this] { pump(); });
+    auto stream = open();
+    if (!stream) {
+        registry_.releaseStream();
+        finish(stream.status());
+        return;
+    }
+    const auto now = Clock::now();
+    nextBookmark_ = now + options_.bookmarkInterval;
+    if (request_.timeout_seconds() > 0) deadline_ = now + std::chrono::seconds(request_.timeout_seconds());
+    (*stream)->setNotify([weak = weak_from_this()] {
+        if (auto self = weak.lock()) self->dispatcher_.wake(self);
+    });
+    {
+        std::lock_guard lock(mutex_);
+        stream_ = std::move(*stream);
+        holdsStream_ = true;
+        started_ = true;
+    }
+    // A backlog already queued when the notify was set does not call it: look once anyway. A stop
+    // requested meanwhile is carried out there too.
+    wakeDispatcher();
 }
 
 StatusOr<std::unique_ptr<apiserver::WatchStream>> WatchReactor::open() {
@@ -127,11 +193,10 @@ StatusOr<std::unique_ptr<apiserver::WatchStream>> WatchReactor::open() {
         apiserver::Response current = api_.handle(list);
         if (!current.ok()) return current.status;
         from = current.listRevision;
+        PackedWatchEvents& packed = registry_.packed();
         for (const auto& item : current.items) {
-            Event event;
-            event.set_type("ADDED");
-            packObject(*item, event.mutable_object());
-            enqueue(std::move(event), from, /*live=*/false);
+            const int64_t modified = std::strtoll(api::metadata(*item).resource_version().c_str(), nullptr, 10);
+            enqueue(packed.pack("ADDED", *item, modified), from, /*live=*/false);
         }
     }
     {
@@ -142,127 +207,104 @@ StatusOr<std::unique_ptr<apiserver::WatchStream>> WatchReactor::open() {
     return api_.watch(r);
 }
 
-void WatchReactor::pump() {
-    if (!registry_.acquireStream()) {
-        finish(shuttingDown());
-        return;
-    }
-    auto stream = open();
-    if (!stream) {
-        registry_.releaseStream();
-        finish(stream.status());
-        return;
-    }
-    (*stream)->setNotify([this] {
-        std::lock_guard lock(mutex_);
-        woken_ = true;
-        wake_.notify_one();
-    });
-    using Clock = std::chrono::steady_clock;
-    const bool bookmarks = request_.allow_watch_bookmarks();
-    auto nextBookmark = Clock::now() + options_.bookmarkInterval;
-    std::optional<Clock::time_point> deadline;
-    if (request_.timeout_seconds() > 0) deadline = Clock::now() + std::chrono::seconds(request_.timeout_seconds());
+std::optional<WatchDispatcher::Clock::time_point> WatchReactor::dispatch() {
+    std::optional<Status> stopped;
     {
-        // A backlog already queued when the notify was set does not call it: look once anyway.
         std::lock_guard lock(mutex_);
-        woken_ = true;
+        if (!started_) return std::nullopt;  // begin() wakes the dispatcher when it is
+        stopped = stopStatus_;
     }
-    Status end;  // OK: the timeout ended the watch
-    for (;;) {
-        {
-            std::unique_lock lock(mutex_);
-            const auto ready = [&] { return woken_ || stopStatus_.has_value(); };
-            std::optional<Clock::time_point> until = deadline;
-            if (bookmarks) until = until ? std::min(*until, nextBookmark) : nextBookmark;
-            if (until) wake_.wait_until(lock, *until, ready);
-            else wake_.wait(lock, ready);
-            if (stopStatus_) {
-                end = *stopStatus_;
-                break;
-            }
-            woken_ = false;
-        }
-        const auto now = Clock::now();
-        if (deadline && now >= *deadline) break;
-        auto events = (*stream)->nextShared(std::chrono::milliseconds(0));
-        if (!events) {
-            end = events.status();
-            break;
-        }
-        bool overflow = false;
-        for (const auto& e : *events) {
-            Event event;
-            event.set_type(eventTypeName(e.type));
-            packObject(*e.object, event.mutable_object());
-            if (!enqueue(std::move(event), e.revision, /*live=*/true)) {
-                overflow = true;
-                break;
-            }
-        }
-        if (overflow) {
+    if (!stream_) return std::nullopt;  // ended already
+    if (stopped) {
+        end(*stopped);
+        return std::nullopt;
+    }
+    const auto now = Clock::now();
+    if (deadline_ && now >= *deadline_) {
+        end(Status());  // the timeout ended the watch
+        return std::nullopt;
+    }
+    auto events = stream_->nextShared(std::chrono::milliseconds(0));
+    if (!events) {
+        end(events.status());
+        return std::nullopt;
+    }
+    PackedWatchEvents& packed = registry_.packed();
+    for (const auto& e : *events) {
+        if (!enqueue(packed.pack(eventTypeName(e.type), *e.object, e.revision), e.revision, /*live=*/true)) {
             registry_.countCutOff();
             int64_t resumeFrom;
             {
                 std::lock_guard lock(mutex_);
                 resumeFrom = lastWrittenRevision_;
             }
-            end = apiserver::newTooManyRequests(
-                "the watcher fell behind and was closed; watch again from resourceVersion " + std::to_string(resumeFrom));
-            break;
-        }
-        if (!events->empty()) {
-            // There may be more than one batch ready.
-            std::lock_guard lock(mutex_);
-            woken_ = true;
-        }
-        if (bookmarks && now >= nextBookmark) {
-            nextBookmark = now + options_.bookmarkInterval;
-            bool idle;
-            {
-                std::lock_guard lock(mutex_);
-                idle = queue_.empty() && !writeInFlight_;
-            }
-            if (idle) {
-                // Upstream's bookmark: an empty object of the kind carrying only how far the
-                // watch has come.
-                const int64_t revision = (*stream)->lastRevision();
-                auto object = type_->newObject();
-                api::setTypeMeta(object.get(), *type_);
-                api::mutableMetadata(object.get())->set_resource_version(std::to_string(revision));
-                Event event;
-                event.set_type("BOOKMARK");
-                packObject(*object, event.mutable_object());
-                enqueue(std::move(event), revision, /*live=*/false);
-            }
+            end(apiserver::newTooManyRequests("the watcher fell behind and was closed; watch again from resourceVersion " +
+                                              std::to_string(resumeFrom)));
+            return std::nullopt;
         }
     }
-    // Detach from the API server (its notify callback no longer runs after this) before ending.
-    stream->reset();
-    registry_.releaseStream();
-    finish(end);
+    // A batch is at most so many events: there may be more ready.
+    if (!events->empty()) wakeDispatcher();
+    const bool bookmarks = request_.allow_watch_bookmarks();
+    if (bookmarks && now >= nextBookmark_) {
+        nextBookmark_ = now + options_.bookmarkInterval;
+        bool idle;
+        {
+            std::lock_guard lock(mutex_);
+            idle = queue_.empty() && !writeInFlight_;
+        }
+        if (idle) {
+            // Upstream's bookmark: an empty object of the kind carrying only how far the watch
+            // has come.
+            const int64_t revision = stream_->lastRevision();
+            auto object = type_->newObject();
+            api::setTypeMeta(object.get(), *type_);
+            api::mutableMetadata(object.get())->set_resource_version(std::to_string(revision));
+            enqueue(PackedWatchEvents::packOnce("BOOKMARK", *object), revision, /*live=*/false);
+        }
+    }
+    std::optional<Clock::time_point> next = deadline_;
+    if (bookmarks) next = next ? std::min(*next, nextBookmark_) : nextBookmark_;
+    return next;
 }
 
-bool WatchReactor::enqueue(Event event, int64_t revision, bool live) {
+void WatchReactor::end(const Status& st) {
+    // Detach from the API server (its notify callback no longer runs after this) before ending.
+    stream_.reset();
+    if (holdsStream_) {
+        holdsStream_ = false;
+        registry_.releaseStream();
+    }
+    finish(st);
+}
+
+bool WatchReactor::enqueue(grpc::Slice message, int64_t revision, bool live) {
     std::unique_lock lock(mutex_);
     if (finished_) return true;
-    if (!writeInFlight_) {
-        writing_ = {std::move(event), revision, false};
-        writeInFlight_ = true;
-        lock.unlock();
-        StartWrite(&writing_.event);
-        return true;
-    }
     if (live && queue_.size() - initialEvents_ >= options_.bufferLimit) return false;
     if (!live) ++initialEvents_;
-    queue_.push_back({std::move(event), revision, !live});
+    queue_.push_back({grpc::ByteBuffer(&message, 1), revision, !live});
+    if (!writeInFlight_) startWriteLocked(lock);
     return true;
+}
+
+void WatchReactor::startWriteLocked(std::unique_lock<std::mutex>& lock) {
+    writing_ = std::move(queue_.front());
+    queue_.pop_front();
+    if (writing_.initial) --initialEvents_;
+    writeInFlight_ = true;
+    // More waiting: let gRPC gather them into fewer network writes (the last one flushes).
+    grpc::WriteOptions options;
+    if (!queue_.empty()) options.set_buffer_hint();
+    lock.unlock();
+    StartWrite(&writing_.message, options);
 }
 
 void WatchReactor::OnWriteDone(bool ok) {
     std::unique_lock lock(mutex_);
     writeInFlight_ = false;
     if (ok) lastWrittenRevision_ = std::max(lastWrittenRevision_, writing_.revision);
+    writing_.message.Clear();
     if (finishAfterWrite_) {
         grpc::Status status = *finishAfterWrite_;
         finishAfterWrite_.reset();
@@ -276,27 +318,29 @@ void WatchReactor::OnWriteDone(bool ok) {
         return;
     }
     if (finished_ || queue_.empty()) return;
-    writing_ = std::move(queue_.front());
-    queue_.pop_front();
-    if (writing_.initial) --initialEvents_;
-    writeInFlight_ = true;
-    lock.unlock();
-    StartWrite(&writing_.event);
+    startWriteLocked(lock);
 }
 
 void WatchReactor::OnCancel() { stop(Status(StatusCode::Cancelled, "the client cancelled the watch")); }
 
 void WatchReactor::OnDone() {
     stop(Status(StatusCode::Cancelled, "the watch is done"));
-    if (pump_.joinable()) pump_.join();
     if (registered_) registry_.remove(this);
-    delete this;
+    // The last reference may go here; nothing of this object is used after.
+    std::shared_ptr<WatchReactor> last = std::move(self_);
 }
 
 void WatchReactor::stop(const Status& status) {
-    std::lock_guard lock(mutex_);
-    if (!stopStatus_) stopStatus_ = status;
-    wake_.notify_one();
+    bool started;
+    {
+        std::lock_guard lock(mutex_);
+        if (!stopStatus_) stopStatus_ = status;
+        started = started_;
+    }
+    // The dispatcher ends a started watch; begin() looks before it starts one.
+    if (started) {
+        if (auto self = weak_from_this().lock()) dispatcher_.wake(self);
+    }
 }
 
 void WatchReactor::finish(const Status& st) {

@@ -1,17 +1,21 @@
-// One Watch call: a server-streaming reactor (gRPC's callback API) fed by a pump thread that
-// reads the API server's WatchStream.
+// One Watch call: a server-streaming reactor (gRPC's callback API) served by the service's
+// WatchDispatcher (watch_dispatcher.h), with no thread of its own.
 //
-//   API server WatchStream --(pump thread: convert, bookmarks)--> queue --(one write in flight)--> client
+//   starter thread: authorize, the initial list (when asked), open the API server's WatchStream
+//   dispatcher thread, when the stream has news: its events, packed once for all watches
+//       (packed_watch_events.h), into this watch's queue --(one write in flight; gRPC's OnWriteDone
+//       starts the next)--> client
 //
-// Memory stays bounded for a slow or stalled client: the pump drains the API server's stream as
-// soon as it is notified, so the store's per-watcher queue stays short, and the reactor's own
-// queue holds at most WatchOptions::bufferLimit live events beyond the initial list (gRPC itself
-// holds one message in flight plus its HTTP/2 flow-control window). A client that falls further
-// behind is cut off with RESOURCE_EXHAUSTED (429 TooManyRequests) and re-lists or re-watches.
+// Memory stays bounded for a slow or stalled client: the dispatcher drains the API server's stream
+// every round, so the store's per-watcher queue stays short, and the reactor's own queue holds at
+// most WatchOptions::bufferLimit live events beyond the initial list (each a reference to bytes
+// every watch shares; gRPC itself holds one message in flight plus its HTTP/2 flow-control
+// window). A client that falls further behind is cut off with RESOURCE_EXHAUSTED (429
+// TooManyRequests) and re-lists or watches again.
 //
-// Lifetime: gRPC owns the reactor from Watch() until OnDone(), which joins the pump and deletes
-// it. Every path to Finish() runs through the pump's exit (a stop request wakes it), so Finish is
-// called once.
+// Lifetime: the reactor owns itself (a shared_ptr) from Watch() until OnDone(); the dispatcher and
+// the API server's notify callback hold weak references. Every path to Finish() goes through
+// finish(), which sends it once.
 #pragma once
 
 #include <grpcpp/support/server_callback.h>
@@ -23,10 +27,13 @@
 #include <mutex>
 #include <optional>
 #include <set>
-#include <thread>
+
+#include <grpcpp/support/byte_buffer.h>
 
 #include "apiserver/server.h"
 #include "remote/api_backend.h"
+#include "remote/packed_watch_events.h"
+#include "remote/watch_dispatcher.h"
 #include "apiserver_service.pb.h"
 
 namespace pilothouse::remote {
@@ -65,6 +72,11 @@ public:
     int64_t cutOff() const { return cutOff_.load(); }
     void countCutOff() { cutOff_.fetch_add(1); }
 
+    // The events the open watches share, serialized once. Emptied by suspend(): the revisions of
+    // the next control plane start again.
+    PackedWatchEvents& packed() { return packed_; }
+    const PackedWatchEvents& packed() const { return packed_; }
+
 private:
     mutable std::mutex mutex_;
     std::condition_variable changed_;
@@ -73,54 +85,73 @@ private:
     bool suspended_ = false;           // guarded by mutex_
     int streams_ = 0;                  // guarded by mutex_
     std::atomic<int64_t> cutOff_{0};
+    PackedWatchEvents packed_;
 };
 
-class WatchReactor final : public grpc::ServerWriteReactor<pilothouse::apiserver::v1::WatchEvent> {
+class WatchReactor final : public grpc::ServerWriteReactor<grpc::ByteBuffer>,
+                           public WatchDispatcher::Client,
+                           public std::enable_shared_from_this<WatchReactor> {
 public:
-    WatchReactor(ApiBackend& api, WatchRegistry& registry, WatchOptions options,
-                 grpc::CallbackServerContext* context, pilothouse::apiserver::v1::WatchRequest request);
+    // The reactor for one Watch call (`request`: a serialized WatchRequest), owned by itself until
+    // gRPC is done with it.
+    static grpc::ServerWriteReactor<grpc::ByteBuffer>* start(ApiBackend& api, WatchRegistry& registry,
+                                                             WatchDispatcher& dispatcher, WatchOptions options,
+                                                             grpc::CallbackServerContext* context,
+                                                             const grpc::ByteBuffer& request);
+    ~WatchReactor() override;
 
     void OnWriteDone(bool ok) override;
     void OnCancel() override;
     void OnDone() override;
+    std::optional<WatchDispatcher::Clock::time_point> dispatch() override;
 
     // Ends the watch with `status` (from any thread; the first request wins): an API error is
     // sent with its metav1.Status, as every failed call is.
     void stop(const Status& status);
 
 private:
-    using Event = pilothouse::apiserver::v1::WatchEvent;
+    using Clock = WatchDispatcher::Clock;
     struct Queued {
-        Event event;
+        grpc::ByteBuffer message;
         int64_t revision = 0;
         bool initial = false;  // one of the initial list's ADDED events
     };
 
-    void pump();
-    // Opens the API server's watch, queueing the initial ADDED events when the request asks for
-    // the current state first.
+    WatchReactor(ApiBackend& api, WatchRegistry& registry, WatchDispatcher& dispatcher, WatchOptions options,
+                 grpc::CallbackServerContext* context);
+    // On a starter thread: checks the request, lists when asked, opens the API server's watch.
+    void begin(const grpc::ByteBuffer& request);
     StatusOr<std::unique_ptr<apiserver::WatchStream>> open();
     // Queues an event (starting its write if none is in flight). False when a live event would
     // exceed the buffer limit.
-    bool enqueue(Event event, int64_t revision, bool live);
-    // Sends the final status once the write in flight (if any) is done. Status `st` is the API
-    // error it came from (attached as k8s-status-bin) or OK.
+    bool enqueue(grpc::Slice message, int64_t revision, bool live);
+    void startWriteLocked(std::unique_lock<std::mutex>& lock);
+    // Leaves the API server's stream (if open) and ends the call with `st` (an API error, attached
+    // as k8s-status-bin, or OK).
+    void end(const Status& st);
     void finish(const Status& st);
     void finishGrpc(const grpc::Status& status, const std::string& statusBytes);
+    void wakeDispatcher();
 
     ApiBackend& api_;
     WatchRegistry& registry_;
+    WatchDispatcher& dispatcher_;
     const WatchOptions options_;
     grpc::CallbackServerContext* context_;
-    const pilothouse::apiserver::v1::WatchRequest request_;
-    const std::string token_;
-    const api::ResourceType* type_ = nullptr;
+    std::string token_;
+    pilothouse::apiserver::v1::WatchRequest request_;  // set by begin()
+    const api::ResourceType* type_ = nullptr;          // set by begin()
     bool registered_ = false;
-    std::thread pump_;
+    std::shared_ptr<WatchReactor> self_;  // gRPC's reference, dropped in OnDone
+
+    // Dispatcher thread only (after begin() handed it over under mutex_).
+    std::unique_ptr<apiserver::WatchStream> stream_;
+    bool holdsStream_ = false;
+    std::optional<Clock::time_point> deadline_;
+    Clock::time_point nextBookmark_;
 
     std::mutex mutex_;
-    std::condition_variable wake_;
-    bool woken_ = false;                       // guarded by mutex_: the stream has news
+    bool started_ = false;                     // guarded by mutex_: stream_ handed to the dispatcher
     std::optional<Status> stopStatus_;         // guarded by mutex_
     std::deque<Queued> queue_;                 // guarded by mutex_
     size_t initialEvents_ = 0;                 // guarded by mutex_: the initial list's share of the queue

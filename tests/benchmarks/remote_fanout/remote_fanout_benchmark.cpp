@@ -34,6 +34,8 @@
 //          [--scenario large-cluster|FILE] [--resources pods,nodes,...] [--parts fanout,stalled,verbs]
 //          [--stall stop,noread] [--requests 2000] [--callers 1,8] [--list-pods 100]
 //          [--client-nice N] [--sim-nice N]   (experiments: nice values of the clients / the simulation thread)
+//        environment, for experiments: PH_SERVER_NICE=N (gRPC's and the watch dispatcher's threads;
+//          default 19), PH_BATCH_MS=N (the watch dispatcher's batch window; default 20)
 // A smoke run: --clients 5 --virtual 2s --repeats 1 --stalled-virtual 6s --requests 200
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
@@ -472,6 +474,14 @@ std::unique_ptr<remote::SimulationHost> newHost(const std::string& text, const s
 std::unique_ptr<remote::Server> newServer(remote::SimulationHost& host) {
     remote::ServerOptions options;
     options.listenAddress = "127.0.0.1:0";
+    // Experiments: PH_SERVER_NICE (the niceness of gRPC's and the dispatcher's threads) and
+    // PH_BATCH_MS (the dispatcher's batch window).
+    if (const char* nice = std::getenv("PH_SERVER_NICE")) {
+        options.niceness = std::atoi(nice);
+        options.service.dispatcher.niceness = std::atoi(nice);
+    }
+    if (const char* batch = std::getenv("PH_BATCH_MS"))
+        options.service.dispatcher.batchWindow = std::chrono::milliseconds(std::atoi(batch));
     auto server = remote::Server::start(host, options);
     if (!server) die(server.status().message());
     return std::move(*server);

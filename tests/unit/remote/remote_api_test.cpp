@@ -448,6 +448,43 @@ void RemoteApiTest::watchStartsWithCurrentState() {
     one.context->TryCancel();
 }
 
+// Each change is serialized once however many clients watch it: the later watches send the same
+// bytes (remote/packed_watch_events.h), and an initial list's ADDED event is the creation's.
+void RemoteApiTest::watchersSharePackedEvents() {
+    Cluster c;
+    QVERIFY2(c.ok(), c.error().c_str());
+    const std::string from = c.create("namespaces", "apiVersion: v1\nkind: Namespace\nmetadata: {name: p}\n");
+    std::vector<std::unique_ptr<WatchClient>> live;
+    for (int i = 0; i < 3; ++i) live.push_back(std::make_unique<WatchClient>(c, target("pods", "p"), from));
+    const auto& packed = c.server().service().watches().packed();
+    const int64_t packed0 = packed.packed(), shared0 = packed.shared();
+    for (int i = 0; i < 5; ++i) QVERIFY(!c.create("pods", podYaml("p", "pod-" + std::to_string(i))).empty());
+    std::vector<std::string> first;
+    for (size_t w = 0; w < live.size(); ++w) {
+        for (int i = 0; i < 5; ++i) {
+            auto event = live[w]->next();
+            QVERIFY(event);
+            QCOMPARE(event->type(), std::string("ADDED"));
+            QCOMPARE(pod(event->object()).metadata().name(), "pod-" + std::to_string(i));
+            if (w == 0) first.push_back(event->SerializeAsString());
+            else QCOMPARE(event->SerializeAsString(), first[size_t(i)]);
+        }
+    }
+    QCOMPARE(packed.packed() - packed0, int64_t(5));
+    QCOMPARE(packed.shared() - shared0, int64_t(10));
+    // A fourth client starting from the current state gets the same bytes for the same objects.
+    WatchClient listed(c, target("pods", "p"), "");
+    for (int i = 0; i < 5; ++i) {
+        auto event = listed.next();
+        QVERIFY(event);
+        QCOMPARE(event->SerializeAsString(), first[size_t(i)]);
+    }
+    QCOMPARE(packed.packed() - packed0, int64_t(5));
+    QCOMPARE(packed.shared() - shared0, int64_t(15));
+    for (auto& w : live) w->context->TryCancel();
+    listed.context->TryCancel();
+}
+
 void RemoteApiTest::watchGoneAfterCompaction() {
     Cluster c;
     QVERIFY2(c.ok(), c.error().c_str());

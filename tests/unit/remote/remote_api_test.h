@@ -17,6 +17,7 @@ private slots:
     void listLimitContinue();
     void watchFromResourceVersionWithBookmarks();
     void watchStartsWithCurrentState();
+    void watchersSharePackedEvents();
     void watchGoneAfterCompaction();
     void watchResumesAfterReconnect();
     void rbacAllowDeny();
