@@ -19,7 +19,7 @@ constexpr const char* kSchedulerConfigApiVersion = "kubescheduler.config.k8s.io/
 const std::set<std::string> kActions = {"apply",       "delete",       "scale",      "patch",
                                         "cordon",      "uncordon",     "evict",      "drain",
                                         "failNode",    "recoverNode",  "imageMissing", "breakProbe",
-                                        "configureScheduler"};
+                                        "configureScheduler", "bind"};
 
 Status fieldError(const std::string& where, const std::string& field, const std::string& message) {
     return Status(StatusCode::InvalidArgument, where + ": " + field + ": " + message);
@@ -113,6 +113,10 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
         a.action == "recoverNode")
         PH_RETURN_IF_ERROR(require(!a.node.empty(), "node"));
     if (a.action == "evict") PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
+    if (a.action == "bind") {
+        PH_RETURN_IF_ERROR(require(!a.name.empty(), "name"));
+        PH_RETURN_IF_ERROR(require(!a.node.empty(), "node"));
+    }
     if (item.find("timeout") && a.action != "drain")
         return fieldError(where, path + ".timeout", "only the drain action takes a timeout");
     if (a.action == "imageMissing") PH_RETURN_IF_ERROR(require(!a.image.empty(), "image"));

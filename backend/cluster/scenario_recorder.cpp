@@ -2,6 +2,8 @@
 
 #include "api/codec/proto_json.h"
 #include "api/object.h"
+#include "apiserver/patch.h"
+#include "core_v1.pb.h"
 
 namespace pilothouse::cluster {
 
@@ -37,6 +39,15 @@ std::optional<ScenarioAction> toScenarioAction(const apiserver::Request& request
         a.manifest.erase("status");
         return a;
     }
+    if (request.verb == "create" && request.subresource == "binding") {
+        const auto* binding = dynamic_cast<const k8s::io::api::core::v1::Binding*>(request.body.get());
+        if (!binding || binding->target().name().empty()) return std::nullopt;
+        a.action = "bind";
+        a.kind.clear();
+        if (a.name.empty()) a.name = binding->metadata().name();
+        a.node = binding->target().name();
+        return a;
+    }
     if (request.verb == "create" && request.subresource == "eviction") {
         a.action = "evict";
         a.kind.clear();
@@ -61,6 +72,66 @@ std::optional<ScenarioAction> toScenarioAction(const apiserver::Request& request
         return a;
     }
     return std::nullopt;
+}
+
+namespace {
+
+// An object as JSON without what the API server sets itself (a replay's server sets its own).
+codec::Value userFields(const google::protobuf::Message& object) {
+    codec::Value v = codec::encodeMessage(object);
+    if (codec::Value* meta = v.find("metadata")) {
+        for (const char* key : {"resourceVersion", "generation", "managedFields", "uid", "creationTimestamp",
+                                "deletionTimestamp", "deletionGracePeriodSeconds", "selfLink"})
+            meta->erase(key);
+    }
+    return v;
+}
+
+}  // namespace
+
+std::vector<ScenarioAction> observedChange(const api::ResourceType& type, const std::string& namespace_,
+                                           const std::string& name, const google::protobuf::Message* before,
+                                           const google::protobuf::Message* after, sim::Duration at) {
+    std::vector<ScenarioAction> out;
+    if (!after) return out;  // deleted: delete requests are recorded as such
+    codec::Value now = userFields(*after);
+    if (!before) {
+        ScenarioAction a;
+        a.at = at;
+        a.action = "apply";
+        a.manifest = now;
+        a.manifest.set("apiVersion", codec::Value(type.apiVersion()));
+        a.manifest.set("kind", codec::Value(type.kind));
+        a.manifest.erase("status");
+        out.push_back(std::move(a));
+        return out;
+    }
+    codec::Value was = userFields(*before);
+    const codec::Value* statusWas = was.find("status");
+    const codec::Value* statusNow = now.find("status");
+    codec::Value statusPatch = apiserver::createMergePatch(
+        statusWas ? *statusWas : codec::Value::object(), statusNow ? *statusNow : codec::Value::object());
+    was.erase("status");
+    now.erase("status");
+    codec::Value objectPatch = apiserver::createMergePatch(was, now);
+    auto patchAction = [&](codec::Value patch, const std::string& subresource) {
+        ScenarioAction a;
+        a.at = at;
+        a.action = "patch";
+        a.kind = type.kind;
+        a.name = name;
+        a.namespace_ = namespace_;
+        a.subresource = subresource;
+        a.patch = std::move(patch);
+        out.push_back(std::move(a));
+    };
+    if (objectPatch.isObject() && !objectPatch.asObject().empty()) patchAction(std::move(objectPatch), "");
+    if (statusPatch.isObject() && !statusPatch.asObject().empty()) {
+        codec::Value patch = codec::Value::object();
+        patch.set("status", std::move(statusPatch));
+        patchAction(std::move(patch), "status");
+    }
+    return out;
 }
 
 }  // namespace pilothouse::cluster

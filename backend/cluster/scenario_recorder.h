@@ -7,10 +7,14 @@
 //   patch (merge)              -> patch   (without a resourceVersion precondition; subresource kept)
 //   delete                     -> delete  (cascade and grace period kept)
 //   create pods/eviction       -> evict
-// Reads, dry runs, JSON patches, bindings and other subresources are not recorded (nullopt).
+//   create pods/binding        -> bind
+// Reads and dry runs are not recorded (nullopt). Other writes to one named object (JSON patches,
+// updates of /status or /scale, merge patches of other subresources) are recorded by what they
+// changed (observedChange): the session reads the object before and after.
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "apiserver/server.h"
 #include "cluster/scenario.h"
@@ -19,5 +23,13 @@ namespace pilothouse::cluster {
 
 // The action that repeats `request` at `at` (virtual time since the scenario started).
 std::optional<ScenarioAction> toScenarioAction(const apiserver::Request& request, sim::Duration at);
+
+// The change a write made to one object as the actions that make it again: a merge patch of the
+// object (labels, annotations, spec, ...: what the server sets itself left out) and a merge patch
+// of its status subresource, each only when something changed; "apply" when the write created it.
+// `before` / `after`: the object read just before and just after the write (null: none).
+std::vector<ScenarioAction> observedChange(const api::ResourceType& type, const std::string& namespace_,
+                                           const std::string& name, const google::protobuf::Message* before,
+                                           const google::protobuf::Message* after, sim::Duration at);
 
 }  // namespace pilothouse::cluster

@@ -3,6 +3,7 @@
 #include "api/display_name.h"
 #include "api/object.h"
 #include "api/scheme.h"
+#include "core_v1.pb.h"
 
 namespace pilothouse::cluster {
 
@@ -183,6 +184,28 @@ ActionResult ScenarioRunner::perform(const ScenarioAction& a) {
         else if (a.action == "cordon") r.message = shown + " cordoned";
         else if (a.action == "uncordon") r.message = shown + " uncordoned";
         else r.message = shown + " patched";
+        return r;
+    }
+    if (a.action == "bind") {
+        // What kube-scheduler (or a client acting as a scheduler) sends: pods/binding, the pod's
+        // name and its node.
+        const std::string ns = a.namespace_.empty() ? "default" : a.namespace_;
+        r.target = "Pod/" + ns + "/" + a.name;
+        auto binding = std::make_shared<k8s::io::api::core::v1::Binding>();
+        binding->mutable_metadata()->set_name(a.name);
+        binding->mutable_metadata()->set_namespace_(ns);
+        binding->mutable_target()->set_kind("Node");
+        binding->mutable_target()->set_name(a.node);
+        apiserver::Request req;
+        req.verb = "create";
+        req.type = api::Scheme::instance().byKindOnly("Pod");
+        req.namespace_ = ns;
+        req.name = a.name;
+        req.subresource = "binding";
+        req.body = std::move(binding);
+        auto resp = server.handle(req);
+        if (!resp.ok()) return fail(resp.status);
+        r.message = "pod/" + a.name + " bound to " + a.node;
         return r;
     }
     if (a.action == "evict") {

@@ -185,11 +185,29 @@ Status Session::applyManifests(const std::string& text, const std::string& sourc
 Status Session::beginUserAction() { return cluster_->runUntil(cluster_->loop().now() + std::chrono::nanoseconds(1)); }
 
 Status Session::endUserAction(std::optional<ScenarioAction> action) {
-    if (action) {
-        action->where = "recorded action " + std::to_string(recorded_.size() + 1);
-        recorded_.push_back(std::move(*action));
+    std::vector<ScenarioAction> actions;
+    if (action) actions.push_back(std::move(*action));
+    return endUserAction(std::move(actions));
+}
+
+Status Session::endUserAction(std::vector<ScenarioAction> actions) {
+    for (ScenarioAction& action : actions) {
+        action.where = "recorded action " + std::to_string(recorded_.size() + 1);
+        recorded_.push_back(std::move(action));
     }
     return cluster_->settle();
+}
+
+std::shared_ptr<const google::protobuf::Message> Session::currentObject(const apiserver::Request& request) {
+    apiserver::Request get;
+    get.verb = "get";
+    get.type = request.type;
+    get.namespace_ = request.namespace_;
+    get.name = request.name;
+    get.token = controlPlane().loopbackToken();
+    auto response = controlPlane().apiServer().handle(get);
+    if (!response.ok() || !response.object) return nullptr;
+    return std::shared_ptr<const google::protobuf::Message>(std::move(response.object));
 }
 
 apiserver::Response Session::request(apiserver::Request req) {
@@ -197,8 +215,19 @@ apiserver::Response Session::request(apiserver::Request req) {
     if (!write) return controlPlane().apiServer().handle(req);
     apiserver::Response failed;
     if (failed.status = beginUserAction(); !failed.status.isOk()) return failed;
+    // A write no scenario action expresses (a JSON patch, a /status update, ...) is recorded by
+    // what it changed, so that a rewind replays it too.
+    std::optional<ScenarioAction> action = toScenarioAction(req, elapsed());
+    const bool observe = !action && req.type && !req.name.empty() && !req.dryRun && req.verb != "delete";
+    std::shared_ptr<const google::protobuf::Message> before = observe ? currentObject(req) : nullptr;
     auto response = controlPlane().apiServer().handle(req);
-    if (Status st = endUserAction(response.ok() ? toScenarioAction(req, elapsed()) : std::nullopt); !st.isOk()) {
+    std::vector<ScenarioAction> actions;
+    if (response.ok() && action) actions.push_back(std::move(*action));
+    if (response.ok() && observe) {
+        std::shared_ptr<const google::protobuf::Message> after = currentObject(req);
+        actions = observedChange(*req.type, req.namespace_, req.name, before.get(), after.get(), elapsed());
+    }
+    if (Status st = endUserAction(std::move(actions)); !st.isOk()) {
         // The write happened; the cluster failed to react to it (a component's error).
         failed.status = st;
         return failed;

@@ -158,6 +158,9 @@ private:
     // them — where the replay, which schedules it 1 ns later, puts it too.
     Status beginUserAction();
     Status endUserAction(std::optional<ScenarioAction> action);
+    Status endUserAction(std::vector<ScenarioAction> actions);
+    // The object a request names as it is now, read as the loopback user (null: none).
+    std::shared_ptr<const google::protobuf::Message> currentObject(const apiserver::Request& request);
     void restartWallClock() { lastTick_ = std::chrono::steady_clock::now(); }
 
     SessionOptions options_;

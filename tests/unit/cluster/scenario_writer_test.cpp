@@ -54,6 +54,7 @@ spec:
   - {at: 7s, action: evict, name: p, namespace: default}
   - {at: 8s, action: failNode, node: a}
   - {at: 9s, action: imageMissing, image: nginx}
+  - {at: 11s, action: bind, name: p, namespace: default, node: a}
   - {at: 10s, action: configureScheduler, configuration: {apiVersion: kubescheduler.config.k8s.io/v1, kind: KubeSchedulerConfiguration,
       profiles: [{pluginConfig: [{name: NodeResourcesFit, args: {scoringStrategy: {type: MostAllocated}}}]}]}}
 ---
