@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "apps_v1.pb.h"
+#include "authorization_v1.pb.h"
 #include "batch_v1.pb.h"
 #include "coordination_v1.pb.h"
 #include "core_v1.pb.h"
@@ -24,12 +25,16 @@ std::unique_ptr<google::protobuf::Message> ResourceType::newObject() const {
     return std::unique_ptr<google::protobuf::Message>(proto->New());
 }
 
+bool ResourceType::supports(std::string_view verb) const {
+    return std::find(verbs.begin(), verbs.end(), verb) != verbs.end();
+}
+
 Scheme::Scheme() {
     auto add = [&](std::string group, std::string kind, std::string resource, std::string singular,
                    std::vector<std::string> shortNames, bool namespaced,
-                   const google::protobuf::Descriptor* d) {
+                   const google::protobuf::Descriptor* d, std::vector<std::string> verbs = kStoredVerbs) {
         types_.push_back({std::move(group), "v1", std::move(kind), std::move(resource),
-                          std::move(singular), std::move(shortNames), namespaced, d});
+                          std::move(singular), std::move(shortNames), namespaced, d, std::move(verbs)});
     };
     add("", "Pod", "pods", "pod", {"po"}, true, core::Pod::descriptor());
     add("", "Node", "nodes", "node", {"no"}, false, core::Node::descriptor());
@@ -70,6 +75,10 @@ Scheme::Scheme() {
         k8s::io::api::rbac::v1::RoleBinding::descriptor());
     add("rbac.authorization.k8s.io", "ClusterRoleBinding", "clusterrolebindings",
         "clusterrolebinding", {}, false, k8s::io::api::rbac::v1::ClusterRoleBinding::descriptor());
+    // pkg/registry/authorization/selfsubjectaccessreview: create only, answered and not stored.
+    add("authorization.k8s.io", "SelfSubjectAccessReview", "selfsubjectaccessreviews",
+        "selfsubjectaccessreview", {}, false,
+        k8s::io::api::authorization::v1::SelfSubjectAccessReview::descriptor(), {"create"});
 }
 
 const Scheme& Scheme::instance() {

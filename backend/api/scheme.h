@@ -1,6 +1,7 @@
 // The scheme: every kind Pilothouse serves, with its API group/version, its resource name (the
-// plural in URLs and store keys), short names, scope and message type — what kube-apiserver's
-// runtime.Scheme and RESTMapper know. Immutable after construction; safe from any thread.
+// plural in URLs and store keys), short names, scope, verbs and message type — what
+// kube-apiserver's runtime.Scheme, RESTMapper and discovery know. Immutable after construction;
+// safe from any thread.
 #pragma once
 
 #include <google/protobuf/message.h>
@@ -21,12 +22,21 @@ struct ResourceType {
     std::vector<std::string> shortNames;  // {"po"}
     bool namespaced = true;
     const google::protobuf::Descriptor* descriptor = nullptr;
+    // The verbs the API server serves on the resource, as discovery lists them (APIResource.verbs):
+    // kStoredVerbs for the stored kinds; {"create"} for a review that is answered, never stored
+    // (SelfSubjectAccessReview).
+    std::vector<std::string> verbs;
 
     std::string apiVersion() const { return group.empty() ? version : group + "/" + version; }
     // "pods" for the core group, "deployments.apps" otherwise (kubectl's resource.group form).
     std::string qualifiedResource() const { return group.empty() ? resource : resource + "." + group; }
     std::unique_ptr<google::protobuf::Message> newObject() const;
+    bool supports(std::string_view verb) const;
 };
+
+// What a stored kind serves (upstream's discovery also lists deletecollection, which Pilothouse
+// does not serve).
+inline const std::vector<std::string> kStoredVerbs = {"create", "delete", "get", "list", "patch", "update", "watch"};
 
 class Scheme {
 public:

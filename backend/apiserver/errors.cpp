@@ -38,6 +38,8 @@ Status newUnauthorized(const std::string& message) {
 
 Status newForbidden(const std::string& qualifiedResource, const std::string& name,
                     const std::string& why) {
+    // A non-resource request (a path) names no resource.
+    if (qualifiedResource.empty()) return make(StatusCode::PermissionDenied, "Forbidden", 403, "forbidden: " + why);
     return make(StatusCode::PermissionDenied, "Forbidden", 403,
                 resourceAndName(qualifiedResource, name) + " is forbidden: " + why);
 }
@@ -64,6 +66,15 @@ Status newBadRequest(const std::string& message) {
 Status newMethodNotSupported(const std::string& qualifiedResource, const std::string& verb) {
     return make(StatusCode::Unimplemented, "MethodNotAllowed", 405,
                 verb + " is not supported on resources of kind \"" + qualifiedResource + "\"");
+}
+
+Status newRouteNotFound() {
+    return make(StatusCode::NotFound, "NotFound", 404, "the server could not find the requested resource");
+}
+
+Status newMethodNotAllowed() {
+    return make(StatusCode::Unimplemented, "MethodNotAllowed", 405,
+                "the server does not allow this method on the requested resource");
 }
 
 Status newResourceExpired(const std::string& message) {

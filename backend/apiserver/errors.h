@@ -29,6 +29,14 @@ Status newInvalid(const std::string& kind, const std::string& name,
                   const validation::ErrorList& errors);
 Status newBadRequest(const std::string& message);
 Status newMethodNotSupported(const std::string& qualifiedResource, const std::string& verb);
+// What kube-apiserver's router answers when no route serves a request (go-restful's errors as
+// NewGenericServerResponse words them), e.g. for the create-only selfsubjectaccessreviews:
+//   newRouteNotFound()     404 NotFound          the server could not find the requested resource
+//                          (a path it has no route for: a named get, update, patch or delete)
+//   newMethodNotAllowed()  405 MethodNotAllowed  the server does not allow this method on the
+//                          requested resource (a route without that method: list, watch)
+Status newRouteNotFound();
+Status newMethodNotAllowed();
 // 410 for a resourceVersion older than the compacted history (reason "Expired").
 Status newResourceExpired(const std::string& message);
 Status newInternalError(const std::string& message);

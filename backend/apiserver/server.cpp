@@ -19,10 +19,13 @@
 #include "apiserver/registry/defaults.h"
 #include "apiserver/registry/eviction.h"
 #include "apiserver/registry/keys.h"
+#include "apiserver/registry/selfsubjectaccessreview.h"
 #include "apiserver/registry/service_ip_allocator.h"
 #include "apiserver/registry/strategy.h"
+#include "apiserver/validation/authorization.h"
 #include "apiserver/validation/pod.h"
 #include "apiserver/validation/validation.h"
+#include "authorization_v1.pb.h"
 #include "core_v1.pb.h"
 #include "policy_v1.pb.h"
 
@@ -227,6 +230,16 @@ std::string serialize(const api::ResourceType& type, Message* object) {
     return bytes;
 }
 
+// What a SelfSubjectAccessReview asked, for its trace: `may "bob" create pods.apps/status "web"
+// in "default"`, `may "bob" get path "/healthz"`.
+std::string describeAsked(const Attributes& a) {
+    std::string out = "may " + authorization::goQuote(a.user.name) + " " + a.verb + " ";
+    if (!a.resourceRequest) return out + "path " + authorization::goQuote(a.path);
+    out += a.resource + (a.apiGroup.empty() ? "" : "." + a.apiGroup) + (a.subresource.empty() ? "" : "/" + a.subresource);
+    if (!a.name.empty()) out += " " + authorization::goQuote(a.name);
+    return out + (a.namespace_.empty() ? " at the cluster scope" : " in " + authorization::goQuote(a.namespace_));
+}
+
 }  // namespace
 
 // ---- the per-request pipeline: keeps the virtual-time cursor and the trace ----
@@ -279,6 +292,10 @@ public:
         qualified_ = req_.type->qualifiedResource();
         if (!authenticate() || !authorize()) return resp_;
         const std::string& v = req_.verb;
+        // kube-apiserver's router has routes only for the verbs a kind serves (a create-only
+        // review has no get, list, update, patch or delete).
+        if (!req_.type->supports(v) && isServedVerb(v)) return noRoute();
+        if (req_.type->kind == "SelfSubjectAccessReview") return reviewSelfAccess();
         if (v == "get") return get();
         if (v == "list") return list();
         if (v == "create" && req_.subresource == "binding") return bind();
@@ -325,24 +342,35 @@ public:
 
     bool authorize() {
         const int64_t cost = s_.config_.costs.authorizationNanos;
-        if (!s_.config_.authorize) {
+        if (!s_.config_.authorizer) {
             record(kStageAuthorization, "AlwaysAllow", {{sim::Phrase::Id::Allowed}}, cost);
             return true;
         }
-        std::string reason;
-        auto allowed = s_.config_.authorize(attributes(), &reason);
-        if (!allowed) {
-            fail(kStageAuthorization, "RBAC", allowed.status(), cost);
-            return false;
-        }
-        if (!*allowed) {
-            fail(kStageAuthorization, "RBAC", newForbidden(qualified_, req_.name, reason), cost);
+        const Attributes a = attributes();
+        const authorization::AuthorizationResult result = s_.config_.authorizer->authorize(a);
+        if (result.decision != authorization::Decision::Allow) {
+            fail(kStageAuthorization, "RBAC",
+                 newForbidden(qualified_, req_.name, authorization::forbiddenMessage(a, result.reason)), cost);
             return false;
         }
         // RBAC's reason is kube-apiserver's own text ("RBAC: allowed by ClusterRoleBinding ...").
-        if (reason.empty()) record(kStageAuthorization, "RBAC", {{sim::Phrase::Id::Allowed}}, cost);
-        else record(kStageAuthorization, "RBAC", true, reason, cost);
+        if (result.reason.empty()) record(kStageAuthorization, "RBAC", {{sim::Phrase::Id::Allowed}}, cost);
+        else record(kStageAuthorization, "RBAC", true, result.reason, cost);
         return true;
+    }
+
+    // A verb some kind serves (one of api::kStoredVerbs); others are MethodNotSupported.
+    static bool isServedVerb(const std::string& verb) {
+        return std::find(api::kStoredVerbs.begin(), api::kStoredVerbs.end(), verb) != api::kStoredVerbs.end();
+    }
+
+    // No route for the request: a named path (get, update, patch, delete, a subresource) does not
+    // exist, 404; the collection exists without that method (list, create), 405.
+    Response& noRoute() {
+        const std::string& v = req_.verb;
+        const bool named = v == "get" || v == "update" || v == "patch" || v == "delete" || !req_.subresource.empty();
+        resp_.status = named ? newRouteNotFound() : newMethodNotAllowed();
+        return resp_;
     }
 
     // Defaulting happens as the body is decoded, before the strategy sees the object.
@@ -873,6 +901,41 @@ public:
     // pods/eviction: the eviction's rules (registry/eviction.h) over this server's own registry.
     Response& evict();
 
+    // create selfsubjectaccessreviews (registry/selfsubjectaccessreview.h): validated, then this
+    // server's authorizer asked about the spec's attributes for the caller; nothing is stored.
+    Response& reviewSelfAccess() {
+        namespace authorizationv1 = k8s::io::api::authorization::v1;
+        if (!req_.subresource.empty()) return noRoute();
+        const auto* body = dynamic_cast<const authorizationv1::SelfSubjectAccessReview*>(req_.body.get());
+        if (!body) {
+            resp_.status = newBadRequest(std::string("not a SelfSubjectAccessReview: ") +
+                                         (req_.body ? "*" + req_.body->GetDescriptor()->full_name() : "<nil>"));
+            return resp_;
+        }
+        auto review = std::make_unique<authorizationv1::SelfSubjectAccessReview>(*body);
+        // EnsureObjectNamespaceMatchesRequestNamespace: a cluster-scoped object has no namespace.
+        review->mutable_metadata()->clear_namespace_();
+        const auto& costs = s_.config_.costs;
+        const validation::ErrorList errors = validation::validateSelfSubjectAccessReview(*review);
+        // authorizationapi.Kind(selfSAR.Kind): the internal object decoded from the body has no
+        // kind, so upstream's GroupKind prints as ".authorization.k8s.io".
+        if (!errors.empty())
+            return fail(kStageValidation, req_.type->kind, newInvalid("." + req_.type->group, "", errors),
+                        costs.validationNanos);
+        record(kStageValidation, req_.type->kind, {{sim::Phrase::Id::Valid}}, costs.validationNanos);
+        const Attributes asked = registry::accessReviewAttributes(user_, review->spec());
+        authorization::AuthorizationResult result{authorization::Decision::Allow, ""};  // AlwaysAllow
+        if (s_.config_.authorizer) result = s_.config_.authorizer->authorize(asked);
+        *review->mutable_status() = registry::accessReviewStatus(result);
+        record(kStageRegistry, req_.type->kind, true,
+               describeAsked(asked) + ": " + authorization::decisionName(result.decision) +
+                   (result.reason.empty() ? "" : " (" + result.reason + ")"),
+               costs.authorizationNanos);
+        api::setTypeMeta(review.get(), *req_.type);
+        resp_.object = std::move(review);
+        return resp_;
+    }
+
 private:
     class EvictionStore;
     // Runs `verb` of `sub` as a request of this server's own (no authentication or authorization,
@@ -1056,13 +1119,10 @@ Status APIServer::authorizeRequest(const std::string& token, Attributes attribut
         if (!user) return user.status().reason().empty() ? newUnauthorized() : user.status();
         attributes.user = *user;
     }
-    if (!config_.authorize) return {};
-    std::string reason;
-    auto allowed = config_.authorize(attributes, &reason);
-    if (!allowed) return allowed.status();
-    if (*allowed) return {};
-    const std::string qualified = attributes.resource + (attributes.apiGroup.empty() ? "" : "." + attributes.apiGroup);
-    return newForbidden(qualified, attributes.name, reason);
+    if (!config_.authorizer) return {};
+    const authorization::AuthorizationResult result = config_.authorizer->authorize(attributes);
+    if (result.decision == authorization::Decision::Allow) return {};
+    return authorization::forbiddenError(attributes, result.reason);
 }
 
 StatusOr<MessagePtr> APIServer::decodeStored(const api::ResourceType& type, const store::KeyValue& kv) {
@@ -1216,6 +1276,7 @@ StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, 
         if (trace) *trace = resp.trace;
         return resp.status;
     }
+    if (!req.type->supports("watch")) return newMethodNotAllowed();
     auto filter = makeFilter(req);
     if (!filter) return filter.status();
     int64_t from = req.resourceVersion ? req.resourceVersion : store_.currentRevision();

@@ -7,7 +7,9 @@
 // Verbs: create, get, list (with limit/continue chunks: continue_token.h), watch, update, patch
 // (merge and JSON patch), delete, and the
 // pods/binding, pods/eviction (registry/eviction.h: PodDisruptionBudgets), pods/status and
-// nodes/status subresources (status for every kind that has one).
+// nodes/status subresources (status for every kind that has one). A kind serves the verbs its
+// ResourceType lists; selfsubjectaccessreviews serves only create, which stores nothing and
+// answers with the authorizer's decision (registry/selfsubjectaccessreview.h).
 // Errors are Kubernetes' (see errors.h): 401, 403, 404, 409 AlreadyExists/Conflict, 410, 422, 429.
 //
 // Thread-safety: handle() and watch() may be called from any thread concurrently; the server
@@ -29,6 +31,7 @@
 #include "api/codec/value.h"
 #include "api/scheme.h"
 #include "apiserver/admission/interface.h"
+#include "apiserver/authorization/authorizer.h"
 #include "apiserver/informer_cache.h"
 #include "apiserver/watch_cache.h"
 #include "apiserver/lister.h"
@@ -143,9 +146,10 @@ private:
 struct Config {
     // Token -> identity. Unset: every request is "system:admin" in "system:masters".
     std::function<StatusOr<UserInfo>(const std::string& token)> authenticate;
-    // Allowed = OK; otherwise a Forbidden reason text (the server wraps it in the 403 error).
-    // Unset: everything is allowed.
-    std::function<StatusOr<bool>(const Attributes& attributes, std::string* reason)> authorize;
+    // --authorization-mode: asked about every request, and about what a SelfSubjectAccessReview
+    // asks. Anything but Allow is a 403 with kube-apiserver's text (authorization::forbiddenError).
+    // Unset: AlwaysAllow. Must be safe to call from any thread.
+    std::shared_ptr<const authorization::Authorizer> authorizer;
     std::vector<std::shared_ptr<admission::MutationInterface>> mutatingAdmission;
     std::vector<std::shared_ptr<admission::ValidationInterface>> validatingAdmission;
     StageCosts costs;

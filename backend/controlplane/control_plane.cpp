@@ -33,6 +33,13 @@ public:
 };
 
 namespace {
+// The metadata kube-apiserver's RBAC bootstrap gives its default roles and bindings.
+void bootstrapMetadata(k8s::io::apimachinery::pkg::apis::meta::v1::ObjectMeta* meta, const std::string& name) {
+    meta->set_name(name);
+    (*meta->mutable_labels())["kubernetes.io/bootstrapping"] = "rbac-defaults";
+    (*meta->mutable_annotations())["rbac.authorization.kubernetes.io/autoupdate"] = "true";
+}
+
 // 32 random hex digits from the OS, for the loopback token (not part of any simulation's state).
 std::string randomToken() {
     std::random_device rd;
@@ -46,7 +53,6 @@ std::string randomToken() {
 struct ControlPlane::Auth {
     ListerProxy lister;
     std::unique_ptr<apiserver::authentication::TokenAuthenticator> authenticator;
-    std::unique_ptr<apiserver::authorization::Authorizer> authorizer;
 };
 
 StatusOr<std::unique_ptr<ControlPlane>> ControlPlane::start(const Options& options,
@@ -76,20 +82,10 @@ StatusOr<std::unique_ptr<ControlPlane>> ControlPlane::start(const Options& optio
                 return apiserver::UserInfo{"system:apiserver", "", {"system:masters", "system:authenticated"}};
             return authenticator->authenticate(token);
         };
+        // --authorization-mode=RBAC behind the system:masters group, as kube-apiserver builds it.
         using namespace apiserver::authorization;
-        cp->auth_->authorizer = std::make_unique<UnionAuthorizer>(std::vector<std::shared_ptr<const Authorizer>>{
-            std::make_shared<PrivilegedGroupAuthorizer>(),
-            std::make_shared<RBACAuthorizer>(cp->auth_->lister)});
-        auto* authorizer = cp->auth_->authorizer.get();
-        config.authorize = [authorizer](const apiserver::Attributes& a, std::string* reason) -> StatusOr<bool> {
-            auto result = authorizer->authorize(a);
-            if (result.decision == Decision::Allow) {
-                *reason = result.reason;
-                return true;
-            }
-            *reason = forbiddenMessage(a, result.reason);
-            return false;
-        };
+        config.authorizer = std::make_shared<UnionAuthorizer>(std::vector<std::shared_ptr<const Authorizer>>{
+            std::make_shared<PrivilegedGroupAuthorizer>(), std::make_shared<RBACAuthorizer>(cp->auth_->lister)});
     }
     for (const auto& name : options.admissionPlugins) {
         auto plugin = apiserver::admission::newPlugin(name);
@@ -171,7 +167,31 @@ Status ControlPlane::bootstrap() {
     binding->mutable_role_ref()->set_api_group("rbac.authorization.k8s.io");
     binding->mutable_role_ref()->set_kind("ClusterRole");
     binding->mutable_role_ref()->set_name("cluster-admin");
-    return ensure("clusterrolebindings", binding);
+    PH_RETURN_IF_ERROR(ensure("clusterrolebindings", binding));
+    // system:basic-user (plugin/pkg/auth/authorizer/rbac/bootstrappolicy/policy.go): every
+    // authenticated user may ask what it may do, and who it is.
+    auto basicUser = std::make_shared<rbac::ClusterRole>();
+    bootstrapMetadata(basicUser->mutable_metadata(), "system:basic-user");
+    auto* reviews = basicUser->add_rules();
+    reviews->add_verbs("create");
+    reviews->add_api_groups("authorization.k8s.io");
+    reviews->add_resources("selfsubjectaccessreviews");
+    reviews->add_resources("selfsubjectrulesreviews");
+    auto* whoami = basicUser->add_rules();
+    whoami->add_verbs("create");
+    whoami->add_api_groups("authentication.k8s.io");
+    whoami->add_resources("selfsubjectreviews");
+    PH_RETURN_IF_ERROR(ensure("clusterroles", basicUser));
+    auto basicUserBinding = std::make_shared<rbac::ClusterRoleBinding>();
+    bootstrapMetadata(basicUserBinding->mutable_metadata(), "system:basic-user");
+    auto* authenticated = basicUserBinding->add_subjects();
+    authenticated->set_kind("Group");
+    authenticated->set_api_group("rbac.authorization.k8s.io");
+    authenticated->set_name("system:authenticated");
+    basicUserBinding->mutable_role_ref()->set_api_group("rbac.authorization.k8s.io");
+    basicUserBinding->mutable_role_ref()->set_kind("ClusterRole");
+    basicUserBinding->mutable_role_ref()->set_name("system:basic-user");
+    return ensure("clusterrolebindings", basicUserBinding);
 }
 
 }  // namespace pilothouse::controlplane

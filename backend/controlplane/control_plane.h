@@ -2,8 +2,9 @@
 // with its authentication, authorization and admission chain, and the clock they share. It also
 // bootstraps what every cluster starts with, as kube-apiserver's bootstrap controllers do: the
 // default, kube-system, kube-public and kube-node-lease namespaces, the system-node-critical and
-// system-cluster-critical PriorityClasses, and the cluster-admin ClusterRole bound to
-// system:masters.
+// system-cluster-critical PriorityClasses, the cluster-admin ClusterRole bound to system:masters,
+// and system:basic-user (create selfsubjectaccessreviews, selfsubjectrulesreviews and
+// selfsubjectreviews) bound to system:authenticated.
 //
 // The scheduler, controllers and kubelets of later stages attach to it through the API server only.
 #pragma once

@@ -1,11 +1,13 @@
 #include "kubectl/commands.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "api/codec/json.h"
@@ -17,6 +19,7 @@
 #include "apiserver/registry/defaults.h"
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/validation.h"
+#include "authorization_v1.pb.h"
 #include "controlplane/control_plane.h"
 #include "api/display_name.h"
 #include "kubectl/apply.h"
@@ -49,8 +52,12 @@ const char* kUsage =
     "  simulate SCENARIO.yaml [--until 10m] [--seed N] [-o json|text]\n"
     "                                           Run a scenario (manifests + timed actions) on the simulated cluster\n"
     "                                           as fast as possible: events, pod journeys, metrics, final objects\n"
+    "  auth can-i VERB [TYPE | TYPE/NAME | NONRESOURCEURL] [-n NAMESPACE | -A] [--subresource S] [-q]\n"
+    "      --store PATH                         Ask whether an action is allowed: prints yes or no, exit 0 or 1\n"
     "\n"
-    "FILE may be '-' for standard input. PATH is a Pilothouse store file (created if missing).\n";
+    "FILE may be '-' for standard input. PATH is a Pilothouse store file (created if missing).\n"
+    "apply, get and auth act as system:admin unless --tokens FILE (the API server's token file, CSV\n"
+    "token,user,uid,\"group1,group2\") is given; then as the user of --token TOKEN.\n";
 
 struct Args {
     std::vector<std::string> positional;
@@ -62,6 +69,10 @@ struct Args {
     std::string labelSelector;
     std::string fieldSelector;
     std::string dryRun;  // --dry-run=none|client|server
+    std::string subresource;  // auth can-i --subresource
+    bool quiet = false;       // auth can-i -q
+    std::string tokenFile;    // --tokens: the API server's --token-auth-file
+    std::string token;        // --token: kubectl's bearer token
     bool help = false;
 };
 
@@ -71,7 +82,7 @@ StatusOr<Args> parseArgs(const std::vector<std::string>& in) {
     auto takesValue = [](const std::string& f) {
         return f == "-f" || f == "--filename" || f == "--store" || f == "-n" || f == "--namespace" ||
                f == "-o" || f == "--output" || f == "-l" || f == "--selector" || f == "--field-selector" ||
-               f == "--dry-run";
+               f == "--dry-run" || f == "--subresource" || f == "--tokens" || f == "--token";
     };
     for (size_t i = 0; i < in.size(); ++i) {
         std::string flag = in[i];
@@ -94,6 +105,10 @@ StatusOr<Args> parseArgs(const std::vector<std::string>& in) {
             a.help = true;
             continue;
         }
+        if (flag == "-q" || flag == "--quiet") {
+            a.quiet = true;
+            continue;
+        }
         if (!takesValue(flag)) {
             if (flag.size() > 1 && flag[0] == '-')
                 return Status(StatusCode::InvalidArgument, "unknown flag: " + flag);
@@ -112,15 +127,19 @@ StatusOr<Args> parseArgs(const std::vector<std::string>& in) {
         else if (flag == "-l" || flag == "--selector") a.labelSelector = value;
         else if (flag == "--field-selector") a.fieldSelector = value;
         else if (flag == "--dry-run") a.dryRun = value;
+        else if (flag == "--subresource") a.subresource = value;
+        else if (flag == "--tokens") a.tokenFile = value;
+        else if (flag == "--token") a.token = value;
     }
     return a;
 }
 
 using api::displayName;
 
-// "Error from server (NotFound): ..." — kubectl's form for API errors.
+// "Error from server (NotFound): ..." — kubectl's form for API errors (StandardErrorMessage).
 std::string serverError(const Status& st, const std::string& context = {}) {
     if (st.reason().empty()) return "error: " + context + st.message();
+    if (st.reason() == "Unauthorized") return "error: You must be logged in to the server (" + st.message() + ")";
     return "Error from server (" + st.reason() + "): " + context + st.message();
 }
 
@@ -140,6 +159,7 @@ StatusOr<std::unique_ptr<controlplane::ControlPlane>> openControlPlane(const Arg
                       "--store is required: the Pilothouse store file to work on (created if missing)");
     controlplane::Options options;
     options.storePath = a.store;
+    options.tokenFile = a.tokenFile;
     return controlplane::ControlPlane::start(options, clock);
 }
 
@@ -247,7 +267,9 @@ int cmdApply(const Args& a, Streams io) {
         for (const auto& w : o.warnings) io.err << "Warning: " << w << "\n";
         auto apply = std::make_unique<ObjectApply>(std::move(o), ApplyMode::Apply, dryRun);
         while (const ApplyCall* call = apply->next()) {
-            auto resp = server.handle(toRequest(*call));
+            apiserver::Request req = toRequest(*call);
+            req.token = a.token;
+            auto resp = server.handle(req);
             apply->onResponse(resp.status, resp.object.get(), resp.warnings);
         }
         for (const auto& w : apply->warnings()) io.err << w << "\n";
@@ -307,6 +329,7 @@ int cmdGet(const Args& a, Streams io) {
     for (const api::ResourceType* type : types) {
         apiserver::Request req;
         req.type = type;
+        req.token = a.token;
         req.namespace_ = type->namespaced && !a.allNamespaces ? ns : "";
         req.labelSelector = a.labelSelector;
         req.fieldSelector = a.fieldSelector;
@@ -358,6 +381,105 @@ int cmdGet(const Args& a, Streams io) {
     }
     io.out << tables;
     return 0;
+}
+
+// ---- auth can-i ----
+
+// kubectl auth can-i (staging/src/k8s.io/kubectl/pkg/cmd/auth/cani.go, v1.28): one
+// SelfSubjectAccessReview for VERB on TYPE[/NAME] (TYPE resolved as kubectl's REST mapper does,
+// "*" for all) or on a NONRESOURCEURL (starting with "/"), in the namespace of -n ("default"; none
+// with -A). Prints "yes", or "no" followed by " - <reason>" and " - <evaluationError>" when the
+// review has them; exit 0 when allowed, 1 when not or on an error. kubectl's warnings go to stderr.
+int cmdAuth(const Args& a, Streams io) {
+    namespace authorizationv1 = k8s::io::api::authorization::v1;
+    const auto& p = a.positional;
+    if (p.empty() || p[0] != "can-i") {
+        io.err << "error: unknown command \"" << (p.empty() ? "" : p[0]) << "\" for \"pilothousectl auth\"\n";
+        return 1;
+    }
+    if (p.size() != 3) {
+        io.err << "error: you must specify two arguments: verb resource or verb resource/resourceName.\n"
+                  "See 'pilothousectl auth can-i -h' for help and examples.\n";
+        return 1;
+    }
+    static const std::set<std::string> resourceVerbs = {"get",  "list", "watch", "create", "update", "patch",
+                                                        "delete", "deletecollection", "use", "bind", "impersonate",
+                                                        "*", "approve", "sign", "escalate", "attest"};
+    static const std::set<std::string> nonResourceURLVerbs = {"get", "put", "post", "head", "options", "delete", "patch", "*"};
+    const std::string& verb = p[1];
+    const std::string& target = p[2];
+    auto warn = [&](const std::string& message) { io.err << "Warning: " << message << "\n\n"; };
+    auto review = std::make_shared<authorizationv1::SelfSubjectAccessReview>();
+    if (target.rfind('/', 0) == 0) {
+        if (!a.subresource.empty()) {
+            io.err << "error: --subresource can not be used with NonResourceURL\n";
+            return 1;
+        }
+        if (!nonResourceURLVerbs.contains(verb)) warn("verb '" + verb + "' is not a known verb");
+        auto* attrs = review->mutable_spec()->mutable_non_resource_attributes();
+        attrs->set_verb(verb);
+        attrs->set_path(target);
+    } else {
+        const size_t slash = target.find('/');
+        const std::string resourceArg = target.substr(0, slash);
+        auto* attrs = review->mutable_spec()->mutable_resource_attributes();
+        attrs->set_namespace_(a.allNamespaces ? "" : a.namespace_.empty() ? "default" : a.namespace_);
+        attrs->set_verb(verb);
+        attrs->set_subresource(a.subresource);
+        if (slash != std::string::npos) attrs->set_name(target.substr(slash + 1));
+        const api::ResourceType* type = resourceArg == "*" ? nullptr : api::Scheme::instance().byName(resourceArg);
+        if (type) {
+            attrs->set_group(type->group);
+            attrs->set_resource(type->resource);
+        } else {
+            attrs->set_resource(resourceArg);
+            // schema.ParseResourceArg: "widgets.example.com" is resource widgets in group example.com;
+            // users and groups (the impersonate verb's) are known without discovery.
+            std::string lower = resourceArg;
+            std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            const size_t dot = lower.find('.');
+            if (resourceArg != "*" && lower != "users" && lower != "groups")
+                warn(dot == std::string::npos
+                         ? "the server doesn't have a resource type '" + lower + "'"
+                         : "the server doesn't have a resource type '" + lower.substr(0, dot) + "' in group '" +
+                               lower.substr(dot + 1) + "'");
+        }
+        if (!a.allNamespaces) {
+            if (type && !type->namespaced)
+                warn(type->group.empty() ? "resource '" + type->resource + "' is not namespace scoped"
+                                         : "resource '" + type->resource + "' is not namespace scoped in group '" +
+                                               type->group + "'");
+            if (!resourceVerbs.contains(verb)) warn("verb '" + verb + "' is not a known verb");
+        }
+    }
+    sim::RealClock clock;
+    auto cp = openControlPlane(a, clock);
+    if (!cp) {
+        io.err << "error: " << cp.status().message() << "\n";
+        return 1;
+    }
+    apiserver::Request req;
+    req.verb = "create";
+    req.type = api::Scheme::instance().byKind("authorization.k8s.io/v1", "SelfSubjectAccessReview");
+    req.token = a.token;
+    req.body = review;
+    auto resp = (*cp)->apiServer().handle(req);
+    if (!resp.ok()) {
+        io.err << serverError(resp.status) << "\n";
+        return 1;
+    }
+    const auto& status = static_cast<const authorizationv1::SelfSubjectAccessReview&>(*resp.object).status();
+    if (!a.quiet) {
+        if (status.allowed()) {
+            io.out << "yes\n";
+        } else {
+            io.out << "no";
+            if (!status.reason().empty()) io.out << " - " << status.reason();
+            if (!status.evaluation_error().empty()) io.out << " - " << status.evaluation_error();
+            io.out << "\n";
+        }
+    }
+    return status.allowed() ? 0 : 1;
 }
 
 }  // namespace
@@ -436,6 +558,7 @@ int run(const std::vector<std::string>& argv, Streams io) {
     if (command == "validate") return cmdValidate(*args, io);
     if (command == "apply") return cmdApply(*args, io);
     if (command == "get") return cmdGet(*args, io);
+    if (command == "auth") return cmdAuth(*args, io);
     io.err << "error: unknown command \"" << command << "\" for \"pilothousectl\"\n\n" << kUsage;
     return 1;
 }

@@ -3,6 +3,10 @@
 //   apply -f FILE... --store PATH [-n NS] [--dry-run=none|client|server]
 //                                            kubectl apply (kubectl/apply.h) through the API server
 //   get KIND[,KIND...] [NAME] [-n NS | -A] [-o yaml|json|wide|name] --store PATH
+//   auth can-i VERB TYPE[/NAME]|NONRESOURCEURL [-n NS | -A] [--subresource S] [-q] --store PATH
+//                                            kubectl auth can-i: a SelfSubjectAccessReview; yes/no
+// apply, get and auth act as system:admin, or with --tokens FILE (the API server's token file) as
+// the user whose --token TOKEN is given.
 // `run` parses argv and dispatches; it is what app/pilothousectl's main calls and what the tests
 // call, with their own streams.
 #pragma once

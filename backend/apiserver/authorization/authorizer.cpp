@@ -115,6 +115,8 @@ std::string sanitize(const std::string& s) {
 }  // namespace
 
 std::string forbiddenReason(const Attributes& a) {
+    if (!a.resourceRequest)
+        return sanitize("User " + goQuote(a.user.name) + " cannot " + a.verb + " path " + goQuote(a.path));
     std::string resource = a.resource;
     if (!a.subresource.empty())
         resource += "/" + a.subresource;
@@ -140,18 +142,6 @@ Status forbiddenError(const Attributes& attributes, const std::string& authorize
     if (!attributes.apiGroup.empty())
         qualified += "." + attributes.apiGroup;
     return newForbidden(qualified, attributes.name, forbiddenMessage(attributes, authorizerReason));
-}
-
-std::function<StatusOr<bool>(const Attributes&, std::string*)> authorizeFunction(
-    std::shared_ptr<const Authorizer> authorizer) {
-    return [authorizer](const Attributes& attributes, std::string* reason) -> StatusOr<bool> {
-        const AuthorizationResult r = authorizer->authorize(attributes);
-        if (r.decision == Decision::Allow)
-            return true;
-        if (reason)
-            *reason = forbiddenMessage(attributes, r.reason);
-        return false;
-    };
 }
 
 }  // namespace pilothouse::apiserver::authorization

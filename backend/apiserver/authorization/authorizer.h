@@ -10,7 +10,6 @@
 // Thread-safety: authorize() may be called concurrently on every authorizer here.
 #pragma once
 
-#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -79,17 +78,13 @@ private:
 //   User "bob" cannot create resource "pods" in API group "" in the namespace "default"
 //   User "bob" cannot list resource "nodes" in API group "" at the cluster scope
 //   User "bob" cannot create resource "pods/binding" in API group "" in the namespace "default"
+//   User "bob" cannot get path "/healthz"
 std::string forbiddenReason(const Attributes& attributes);
 // forbiddenReason plus ": <reason>" when the authorizers gave one (what the 403 carries after
 // "<resource> \"<name>\" is forbidden: ").
 std::string forbiddenMessage(const Attributes& attributes, const std::string& authorizerReason);
 // The 403 error: newForbidden("<resource>[.<group>]", name, forbiddenMessage(...)).
 Status forbiddenError(const Attributes& attributes, const std::string& authorizerReason);
-
-// An adapter for apiserver::Config::authorize: true when allowed; otherwise false with `reason`
-// set to forbiddenMessage().
-std::function<StatusOr<bool>(const Attributes&, std::string*)> authorizeFunction(
-    std::shared_ptr<const Authorizer> authorizer);
 
 // Go's %q for a string (quotes, backslash escapes for quotes, backslashes and control bytes).
 std::string goQuote(const std::string& s);

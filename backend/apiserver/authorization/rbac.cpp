@@ -215,7 +215,23 @@ bool resourceNameMatches(const rbacv1::PolicyRule& rule, const std::string& name
     return false;
 }
 
+bool nonResourceURLMatches(const rbacv1::PolicyRule& rule, const std::string& path) {
+    for (const auto& url : rule.non_resource_urls()) {
+        if (url == "*" || url == path)
+            return true;
+        // "/apis/*" covers every path under that prefix (every trailing '*' is dropped).
+        if (!url.empty() && url.back() == '*') {
+            const std::string prefix = url.substr(0, url.find_last_not_of('*') + 1);
+            if (path.compare(0, prefix.size(), prefix) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
 bool ruleAllows(const Attributes& a, const rbacv1::PolicyRule& rule) {
+    if (!a.resourceRequest)
+        return verbMatches(rule, a.verb) && nonResourceURLMatches(rule, a.path);
     const std::string combined =
         a.subresource.empty() ? a.resource : a.resource + "/" + a.subresource;
     return verbMatches(rule, a.verb) && apiGroupMatches(rule, a.apiGroup) &&

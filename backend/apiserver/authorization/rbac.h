@@ -6,7 +6,9 @@
 // "system:serviceaccount:<ns>:<name>", the namespace defaulting to the binding's).
 // A rule allows a request when it matches its verb ("*" for all), API group ("*"), resource
 // ("*", "pods", "pods/binding" for a subresource, "*/scale" for a subresource of any resource) and,
-// when it lists resourceNames, the request's name.
+// when it lists resourceNames, the request's name; a non-resource request (a path, asked about by
+// a SelfSubjectAccessReview) when it matches the verb and one of nonResourceURLs ("*", the path,
+// or a prefix ending in "*": "/healthz/*").
 // Allow reasons are upstream's ("RBAC: allowed by ClusterRoleBinding \"x\" of ClusterRole \"y\" to
 // User \"bob\""). When nothing allows the request the answer is NoOpinion, with a reason only if
 // bindings referred to roles that could not be read ("RBAC: role.rbac.authorization.k8s.io \"x\"
@@ -29,7 +31,8 @@ bool apiGroupMatches(const k8s::io::api::rbac::v1::PolicyRule& rule, const std::
 bool resourceMatches(const k8s::io::api::rbac::v1::PolicyRule& rule,
                      const std::string& combinedResource, const std::string& subresource);
 bool resourceNameMatches(const k8s::io::api::rbac::v1::PolicyRule& rule, const std::string& name);
-// All four for a resource request.
+bool nonResourceURLMatches(const k8s::io::api::rbac::v1::PolicyRule& rule, const std::string& path);
+// All four for a resource request; verb and URL for a non-resource one.
 bool ruleAllows(const Attributes& attributes, const k8s::io::api::rbac::v1::PolicyRule& rule);
 
 // Whether a binding subject names the user; `namespace_` is the binding's ("" for cluster ones).

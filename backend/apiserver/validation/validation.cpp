@@ -7,6 +7,7 @@
 #include <set>
 
 #include "apiserver/validation/apps.h"
+#include "apiserver/validation/authorization.h"
 #include "apiserver/validation/batch.h"
 #include "apiserver/validation/misc.h"
 #include "apiserver/validation/namespace.h"
@@ -88,6 +89,8 @@ ErrorList strategyCreate(const api::ResourceType& type, const Message& obj) {
     if (k == "RoleBinding" && is(obj, rbac::RoleBinding::descriptor())) return validateRoleBinding(as<rbac::RoleBinding>(obj));
     if (k == "ClusterRoleBinding" && is(obj, rbac::ClusterRoleBinding::descriptor()))
         return validateClusterRoleBinding(as<rbac::ClusterRoleBinding>(obj));
+    using SSAR = k8s::io::api::authorization::v1::SelfSubjectAccessReview;
+    if (k == "SelfSubjectAccessReview" && is(obj, SSAR::descriptor())) return validateSelfSubjectAccessReview(as<SSAR>(obj));
     return {};
 }
 
@@ -192,8 +195,9 @@ ErrorList statusUpdate(const api::ResourceType& type, const Message& n, const Me
 
 ErrorList validateCreate(const api::ResourceType& type, const Message& obj) {
     ErrorList errs = strategyCreate(type, obj);
-    // rest.BeforeCreate: the generic ObjectMeta checks run once the kind's own validation passed.
-    if (errs.empty() && type.kind != "Binding")
+    // rest.BeforeCreate: the generic ObjectMeta checks run once the kind's own validation passed
+    // (not for what is not stored: a Binding, a review).
+    if (errs.empty() && type.kind != "Binding" && type.kind != "SelfSubjectAccessReview")
         if (const ObjectMeta* meta = metaOf(obj)) errs = validateObjectMetaGeneric(*meta, type.namespaced);
     return dedup(errs);
 }

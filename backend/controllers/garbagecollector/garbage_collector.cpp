@@ -44,8 +44,11 @@ GarbageCollector::GarbageCollector(apiserver::APIServer& server, const sim::Cloc
 Status GarbageCollector::start() {
     std::vector<std::string> resources = options_.resources;
     if (resources.empty())
+        // GetDeletableResources: what supports delete, list and watch (not a create-only review).
         for (const auto& t : api::Scheme::instance().types())
-            if (t.resource != "events" && t.resource != "bindings") resources.push_back(t.resource);
+            if (t.resource != "events" && t.resource != "bindings" && t.supports("delete") && t.supports("list") &&
+                t.supports("watch"))
+                resources.push_back(t.resource);
     for (const auto& resource : resources) {
         const api::ResourceType* type = api::Scheme::instance().byName(resource);
         if (!type) return Status(StatusCode::InvalidArgument, "unknown resource \"" + resource + "\"");

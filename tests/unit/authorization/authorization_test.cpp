@@ -413,21 +413,87 @@ void AuthorizationTest::forbiddenText() {
              error);
 }
 
-void AuthorizationTest::authorizeFunctionAdapter() {
-    auto fn = authorizeFunction(std::make_shared<UnionAuthorizer>(
-        std::vector<std::shared_ptr<const Authorizer>>{std::make_shared<PrivilegedGroupAuthorizer>(),
-                                                       std::make_shared<RBACAuthorizer>(lister_)}));
-    std::string reason;
-    auto ok = fn(attrs("alice", "", "get", "", "pods", "", "default", "web"), &reason);
-    QVERIFY(ok.isOk());
-    QVERIFY(*ok);
-    auto denied = fn(attrs("alice", "", "delete", "", "pods", "", "default", "web"), &reason);
-    QVERIFY(denied.isOk());
-    QVERIFY(!*denied);
-    QCOMPARE(QString::fromStdString(reason),
-             QString(R"(User "alice" cannot delete resource "pods" in API group "" in the namespace "default")"));
-    auto masters = fn(attrs("root", "system:masters", "delete", "", "nodes", "", "", "n1"), &reason);
-    QVERIFY(masters.isOk() && *masters);
+void AuthorizationTest::nonResource_data() {
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<QString>("groups");
+    QTest::addColumn<QString>("verb");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<bool>("allowed");
+    QTest::addColumn<QString>("reason");
+    const QString probes = R"(RBAC: allowed by ClusterRoleBinding "probes" of ClusterRole "health" to Group "system:authenticated")";
+    QTest::newRow("exact path") << "bob" << "system:authenticated" << "get" << "/healthz" << true << probes;
+    QTest::newRow("prefix with *") << "bob" << "system:authenticated" << "get" << "/apis/apps/v1" << true << probes;
+    QTest::newRow("prefix itself") << "bob" << "system:authenticated" << "get" << "/apis" << true << probes;
+    QTest::newRow("not under the prefix") << "bob" << "system:authenticated" << "get" << "/api" << false << "";
+    QTest::newRow("verb must match") << "bob" << "system:authenticated" << "post" << "/healthz" << false << "";
+    QTest::newRow("not a subject") << "bob" << "" << "get" << "/healthz" << false << "";
+    QTest::newRow("* covers every path and verb")
+        << "root" << "" << "delete" << "/metrics"
+        << true << R"(RBAC: allowed by ClusterRoleBinding "root-urls" of ClusterRole "all-urls" to User "root")";
+    // A resource rule never allows a path, not even with verbs and resources "*".
+    QTest::newRow("resource rules do not apply") << "eve" << "admins" << "get" << "/healthz" << false << "";
+}
+
+void AuthorizationTest::nonResource() {
+    QFETCH(QString, user);
+    QFETCH(QString, groups);
+    QFETCH(QString, verb);
+    QFETCH(QString, path);
+    QFETCH(bool, allowed);
+    QFETCH(QString, reason);
+    testing::FakeLister lister;
+    const Status st = lister.load(kPolicy + std::string(R"(
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: health}
+rules:
+- nonResourceURLs: ["/healthz", "/apis*"]
+  verbs: ["get"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: probes}
+subjects:
+- {kind: Group, name: "system:authenticated", apiGroup: rbac.authorization.k8s.io}
+roleRef: {kind: ClusterRole, name: health, apiGroup: rbac.authorization.k8s.io}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRole
+metadata: {name: all-urls}
+rules:
+- nonResourceURLs: ["*"]
+  verbs: ["*"]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: ClusterRoleBinding
+metadata: {name: root-urls}
+subjects:
+- {kind: User, name: root, apiGroup: rbac.authorization.k8s.io}
+roleRef: {kind: ClusterRole, name: all-urls, apiGroup: rbac.authorization.k8s.io}
+)"));
+    QVERIFY2(st.isOk(), st.message().c_str());
+    Attributes a;
+    a.user.name = user.toStdString();
+    for (const auto& g : groups.split(';', Qt::SkipEmptyParts)) a.user.groups.push_back(g.toStdString());
+    a.resourceRequest = false;
+    a.verb = verb.toStdString();
+    a.path = path.toStdString();
+    const auto r = RBACAuthorizer(lister).authorize(a);
+    QCOMPARE(r.decision == Decision::Allow, allowed);
+    QCOMPARE(QString::fromStdString(r.reason), reason);
+}
+
+void AuthorizationTest::nonResourceForbiddenText() {
+    Attributes a;
+    a.user.name = "bob";
+    a.resourceRequest = false;
+    a.verb = "get";
+    a.path = "/healthz";
+    QCOMPARE(QString::fromStdString(forbiddenReason(a)), QString(R"(User "bob" cannot get path "/healthz")"));
+    // NewForbidden with no resource: "forbidden: <why>".
+    QCOMPARE(QString::fromStdString(forbiddenError(a, "").message()),
+             QString(R"(forbidden: User "bob" cannot get path "/healthz")"));
 }
 
 QTEST_APPLESS_MAIN(AuthorizationTest)

@@ -23,5 +23,8 @@ private slots:
     void unionOrderAndReasons();
     void forbiddenText_data();
     void forbiddenText();
-    void authorizeFunctionAdapter();
+    // Non-resource requests (paths), as a SelfSubjectAccessReview asks about them.
+    void nonResource_data();
+    void nonResource();
+    void nonResourceForbiddenText();
 };

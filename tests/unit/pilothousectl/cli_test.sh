@@ -100,5 +100,69 @@ check "simulate bad scenario: message" "error: $work/bad-scenario.yaml: document
 out=$("$ctl" simulate "$scenario" --until forever 2>&1); code=$?
 check "simulate bad --until" "2 error: invalid argument \"forever\" for \"--until\": invalid duration \"forever\"" "$code $out"
 
+# auth can-i: a SelfSubjectAccessReview to the store's API server, as the user of --token when
+# the server has a token file (--tokens); yes/no and exit 0/1 as kubectl prints them.
+authstore="$work/auth.db"
+tokens="$work/tokens.csv"
+printf 'admin-token,alice,1,system:masters\nbob-token,bob,2,students\n' >"$tokens"
+printf '%s\n' 'apiVersion: rbac.authorization.k8s.io/v1' 'kind: Role' 'metadata: {name: pod-reader, namespace: default}' \
+    'rules: [{apiGroups: [""], resources: [pods], verbs: [get, list]}]' '---' \
+    'apiVersion: rbac.authorization.k8s.io/v1' 'kind: RoleBinding' 'metadata: {name: students-read, namespace: default}' \
+    'subjects: [{kind: Group, name: students, apiGroup: rbac.authorization.k8s.io}]' \
+    'roleRef: {kind: Role, name: pod-reader, apiGroup: rbac.authorization.k8s.io}' >"$work/rbac.yaml"
+out=$("$ctl" apply -f "$work/rbac.yaml" --store "$authstore" --tokens "$tokens" --token admin-token 2>&1); code=$?
+check "auth: policy applied as admin" "0 role.rbac.authorization.k8s.io/pod-reader created
+rolebinding.rbac.authorization.k8s.io/students-read created" "$code $out"
+can() { "$ctl" auth can-i "$@" --store "$authstore" --tokens "$tokens"; }
+out=$(can get pods --token bob-token 2>&1); code=$?
+check "can-i: allowed" "0 yes" "$code $out"
+out=$(can get pods/web --token bob-token 2>&1); code=$?
+check "can-i: a named pod" "0 yes" "$code $out"
+out=$(can delete pods --token bob-token 2>&1); code=$?
+check "can-i: verb not granted" "1 no" "$code $out"
+out=$(can get pods -n kube-system --token bob-token 2>&1); code=$?
+check "can-i: Role only in its namespace" "1 no" "$code $out"
+out=$(can list pods -A --token bob-token 2>&1); code=$?
+check "can-i: Role not in all namespaces" "1 no" "$code $out"
+out=$(can get pods --subresource=log --token bob-token 2>&1); code=$?
+check "can-i: subresource" "1 no" "$code $out"
+out=$(can get pods -q --token bob-token 2>&1); code=$?
+check "can-i -q: exit code only" "0 " "$code $out"
+out=$(can create selfsubjectaccessreviews --token bob-token 2>&1); code=$?
+check "can-i: system:basic-user, cluster-scoped warning" "0 Warning: resource 'selfsubjectaccessreviews' is not namespace scoped in group 'authorization.k8s.io'
+
+yes" "$code $out"
+out=$(can list nodes --token bob-token 2>&1); code=$?
+check "can-i: cluster-scoped warning" "1 Warning: resource 'nodes' is not namespace scoped
+
+no" "$code $out"
+out=$(can get widgets --token bob-token 2>&1); code=$?
+check "can-i: unknown resource" "1 Warning: the server doesn't have a resource type 'widgets'
+
+no" "$code $out"
+out=$(can frobnicate pods --token bob-token 2>&1); code=$?
+check "can-i: unknown verb" "1 Warning: verb 'frobnicate' is not a known verb
+
+no" "$code $out"
+out=$(can get /healthz --token bob-token 2>&1); code=$?
+check "can-i: non-resource URL" "1 no" "$code $out"
+out=$(can get /healthz --subresource=x --token bob-token 2>&1); code=$?
+check "can-i: --subresource with a URL" "1 error: --subresource can not be used with NonResourceURL" "$code $out"
+out=$(can '*' '*' --token admin-token 2>&1); code=$?
+check "can-i: masters may do anything" "0 yes" "$code $out"
+out=$(can get --token bob-token 2>&1); code=$?
+check "can-i: one argument" "1 error: you must specify two arguments: verb resource or verb resource/resourceName.
+See 'pilothousectl auth can-i -h' for help and examples." "$code $out"
+out=$(can get pods 2>&1); code=$?
+check "can-i: no token" "1 error: You must be logged in to the server (Unauthorized)" "$code $out"
+printf '%s\n' 'apiVersion: rbac.authorization.k8s.io/v1' 'kind: RoleBinding' 'metadata: {name: broken, namespace: default}' \
+    'subjects: [{kind: Group, name: students, apiGroup: rbac.authorization.k8s.io}]' \
+    'roleRef: {kind: Role, name: missing, apiGroup: rbac.authorization.k8s.io}' >"$work/broken.yaml"
+"$ctl" apply -f "$work/broken.yaml" --store "$authstore" --tokens "$tokens" --token admin-token >/dev/null 2>&1
+out=$(can delete pods --token bob-token 2>&1); code=$?
+check "can-i: no, with RBAC's reason" "1 no - RBAC: role.rbac.authorization.k8s.io \"missing\" not found" "$code $out"
+out=$("$ctl" auth can-i delete pods --store "$authstore" 2>&1); code=$?
+check "can-i without --tokens: system:admin" "0 yes" "$code $out"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]
