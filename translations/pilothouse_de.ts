@@ -1279,12 +1279,179 @@
         <source>Open a workspace saved with File &gt; Save workspace: the cluster at the moment it was saved.</source>
         <translation>Einen mit Datei &gt; Arbeitsbereich speichern gesicherten Arbeitsbereich öffnen: der Cluster im Moment des Speicherns.</translation>
     </message>
+    <message>
+        <source>Attach to a running pilothouse-server at this address instead of simulating here (its simulation is shared with its other clients).</source>
+        <translation>Mit einem laufenden pilothouse-server unter dieser Adresse verbinden, statt hier zu simulieren (seine Simulation teilen sich alle seine Clients).</translation>
+    </message>
+    <message>
+        <source>HOST:PORT</source>
+        <translation>HOST:PORT</translation>
+    </message>
+    <message>
+        <source>With --connect: a file holding the bearer token (a line of the server&apos;s --tokens file).</source>
+        <translation>Mit --connect: eine Datei mit dem Bearer-Token (eine Zeile aus der --tokens-Datei des Servers).</translation>
+    </message>
+    <message>
+        <source>With --connect: the server speaks TLS, its certificate signed by an authority the system trusts.</source>
+        <translation>Mit --connect: der Server spricht TLS, sein Zertifikat ist von einer Stelle signiert, der das System vertraut.</translation>
+    </message>
+    <message>
+        <source>With --connect: the server speaks TLS, its certificate signed by this CA certificate (PEM).</source>
+        <translation>Mit --connect: der Server spricht TLS, sein Zertifikat ist von diesem CA-Zertifikat (PEM) signiert.</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
     <message>
         <source>Cannot show the cluster at revision %1: %2</source>
         <translation>Der Cluster kann bei Revision %1 nicht gezeigt werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ConnectDialog</name>
+    <message>
+        <source>Connect to a pilothouse-server</source>
+        <translation>Mit einem pilothouse-server verbinden</translation>
+    </message>
+    <message>
+        <source>Where pilothouse-server listens: its --listen address, HOST:PORT</source>
+        <translation>Wo pilothouse-server lauscht: seine --listen-Adresse, HOST:PORT</translation>
+    </message>
+    <message>
+        <source>the bearer token from the server&apos;s --tokens file</source>
+        <translation>das Bearer-Token aus der --tokens-Datei des Servers</translation>
+    </message>
+    <message>
+        <source>Never stored: the recent connections keep a token file&apos;s name, not a token</source>
+        <translation>Wird nie gespeichert: die letzten Verbindungen merken sich den Namen einer Token-Datei, nie ein Token</translation>
+    </message>
+    <message>
+        <source>or a file holding the token</source>
+        <translation>oder eine Datei, die das Token enthält</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Token file</source>
+        <translation>Token-Datei</translation>
+    </message>
+    <message>
+        <source>Use TLS (the server runs with --tls-cert)</source>
+        <translation>TLS verwenden (der Server läuft mit --tls-cert)</translation>
+    </message>
+    <message>
+        <source>empty: the system&apos;s certificate authorities</source>
+        <translation>leer: die Zertifizierungsstellen des Systems</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA-Zertifikat</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt);;All files (*)</source>
+        <translation>PEM-Dateien (*.pem *.crt);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>&amp;Token:</translation>
+    </message>
+    <message>
+        <source>Token &amp;file:</source>
+        <translation>Token-&amp;Datei:</translation>
+    </message>
+    <message>
+        <source>&amp;CA certificate:</source>
+        <translation>&amp;CA-Zertifikat:</translation>
+    </message>
+    <message>
+        <source>Recent connections</source>
+        <translation>Letzte Verbindungen</translation>
+    </message>
+    <message>
+        <source>Click to fill in the fields, double-click to connect</source>
+        <translation>Klicken füllt die Felder aus, Doppelklick verbindet</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>A new window shows the server&apos;s cluster. Its simulation runs there, shared with everyone connected: play, pause and rewind are theirs too.</source>
+        <translation>Ein neues Fenster zeigt den Cluster des Servers. Seine Simulation läuft dort und gehört allen Verbundenen: Abspielen, Pausieren und Zurückspulen betrifft auch sie.</translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s address, HOST:PORT (e.g. 127.0.0.1:7443).</source>
+        <translation>Geben Sie die Adresse des Servers an, HOST:PORT (z. B. 127.0.0.1:7443).</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address: write HOST:PORT (e.g. 127.0.0.1:7443).</source>
+        <translation>„%1“ ist keine Adresse: schreiben Sie HOST:PORT (z. B. 127.0.0.1:7443).</translation>
+    </message>
+    <message>
+        <source>Port %1 is out of range (1 to 65535).</source>
+        <translation>Port %1 liegt außerhalb des Bereichs (1 bis 65535).</translation>
+    </message>
+    <message>
+        <source>Give a token or a token file, not both.</source>
+        <translation>Geben Sie ein Token oder eine Token-Datei an, nicht beides.</translation>
+    </message>
+    <message>
+        <source>Cannot read the token file %1: %2</source>
+        <translation>Die Token-Datei %1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>The token file %1 is empty.</source>
+        <translation>Die Token-Datei %1 ist leer.</translation>
+    </message>
+    <message>
+        <source>Cannot read the CA certificate %1.</source>
+        <translation>Das CA-Zertifikat %1 kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>token file %1</source>
+        <translation>Token-Datei %1</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>TLS, CA %1</source>
+        <translation>TLS, CA %1</translation>
+    </message>
+    <message>
+        <source>%1 did not accept the token (401 Unauthorized): %2</source>
+        <translation>%1 hat das Token nicht angenommen (401 Unauthorized): %2</translation>
+    </message>
+    <message>
+        <source>%1 knows the token, but its user may not see the simulation (403 Forbidden): %2</source>
+        <translation>%1 kennt das Token, aber dessen Benutzer darf die Simulation nicht sehen (403 Forbidden): %2</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>%1 ist nicht erreichbar: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time: %2</source>
+        <translation>%1 hat nicht rechtzeitig geantwortet: %2</translation>
+    </message>
+    <message>
+        <source>%1 answers, but it is not a pilothouse-server (no Simulation service): %2</source>
+        <translation>%1 antwortet, ist aber kein pilothouse-server (kein Simulation-Dienst): %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>Verbindung mit %1 nicht möglich: %2</translation>
     </message>
 </context>
 <context>
@@ -1579,6 +1746,30 @@
     <message>
         <source>Opened workspace %1</source>
         <translation>Arbeitsbereich %1 geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to server…</source>
+        <translation>Mit Server &amp;verbinden…</translation>
+    </message>
+    <message>
+        <source>Open a window on a running pilothouse-server (its simulation is shared with its other clients)</source>
+        <translation>Ein Fenster auf einem laufenden pilothouse-server öffnen (seine Simulation teilen sich alle seine Clients)</translation>
+    </message>
+    <message>
+        <source> (on %1, for all its clients)</source>
+        <translation> (auf %1, für alle seine Clients)</translation>
+    </message>
+    <message>
+        <source>Start the simulation over from a built-in scenario</source>
+        <translation>Die Simulation mit einem eingebauten Szenario neu beginnen</translation>
+    </message>
+    <message>
+        <source>Start the simulation over from a scenario file</source>
+        <translation>Die Simulation mit einer Szenariodatei neu beginnen</translation>
+    </message>
+    <message>
+        <source>Not over a server: this needs the simulation to run in this window (start pilothouse without --connect)</source>
+        <translation>Nicht über einen Server: dafür muss die Simulation in diesem Fenster laufen (pilothouse ohne --connect starten)</translation>
     </message>
 </context>
 <context>
@@ -1916,6 +2107,42 @@
             <numerusform>%n Pod: %1 wartend, %2 laufend</numerusform>
             <numerusform>%n Pods: %1 wartend, %2 laufend</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
+        <translation>%1 als %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>Verbunden mit %1</translation>
+    </message>
+    <message>
+        <source>Disconnected from %1 — showing the last state; reconnecting…</source>
+        <translation>Verbindung zu %1 getrennt — zeige den letzten Stand; verbinde neu…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>Verbinde mit %1…</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1 — trying again…</source>
+        <translation>%1 ist nicht erreichbar — versuche es erneut…</translation>
+    </message>
+    <message>
+        <source>disconnected, reconnecting…</source>
+        <translation>getrennt, verbinde neu…</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>verbinde…</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — Pilothouse</source>
+        <translation>%1 (%2) — Pilothouse</translation>
+    </message>
+    <message>
+        <source>Not connected to %1</source>
+        <translation>Nicht mit %1 verbunden</translation>
     </message>
 </context>
 <context>

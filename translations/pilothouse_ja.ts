@@ -1277,12 +1277,179 @@
         <source>Open a workspace saved with File &gt; Save workspace: the cluster at the moment it was saved.</source>
         <translation>ファイル &gt; ワークスペースを保存 で保存したワークスペースを開きます: 保存した時点のクラスターです。</translation>
     </message>
+    <message>
+        <source>Attach to a running pilothouse-server at this address instead of simulating here (its simulation is shared with its other clients).</source>
+        <translation>ここでシミュレーションせず、このアドレスで動作中の pilothouse-server に接続します（そのシミュレーションは他のクライアントと共有されます）。</translation>
+    </message>
+    <message>
+        <source>HOST:PORT</source>
+        <translation>HOST:PORT</translation>
+    </message>
+    <message>
+        <source>With --connect: a file holding the bearer token (a line of the server&apos;s --tokens file).</source>
+        <translation>--connect と併用: ベアラートークンを含むファイル（サーバーの --tokens ファイルの 1 行）。</translation>
+    </message>
+    <message>
+        <source>With --connect: the server speaks TLS, its certificate signed by an authority the system trusts.</source>
+        <translation>--connect と併用: サーバーは TLS を使い、その証明書はシステムが信頼する認証局の署名付きです。</translation>
+    </message>
+    <message>
+        <source>With --connect: the server speaks TLS, its certificate signed by this CA certificate (PEM).</source>
+        <translation>--connect と併用: サーバーは TLS を使い、その証明書はこの CA 証明書（PEM）の署名付きです。</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
     <message>
         <source>Cannot show the cluster at revision %1: %2</source>
         <translation>リビジョン %1 時点のクラスターを表示できません: %2</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ConnectDialog</name>
+    <message>
+        <source>Connect to a pilothouse-server</source>
+        <translation>pilothouse-server に接続</translation>
+    </message>
+    <message>
+        <source>Where pilothouse-server listens: its --listen address, HOST:PORT</source>
+        <translation>pilothouse-server の待ち受け先: その --listen アドレス、HOST:PORT</translation>
+    </message>
+    <message>
+        <source>the bearer token from the server&apos;s --tokens file</source>
+        <translation>サーバーの --tokens ファイルにあるベアラートークン</translation>
+    </message>
+    <message>
+        <source>Never stored: the recent connections keep a token file&apos;s name, not a token</source>
+        <translation>保存されません: 最近の接続に残るのはトークンファイルの名前だけで、トークンそのものは残りません</translation>
+    </message>
+    <message>
+        <source>or a file holding the token</source>
+        <translation>またはトークンを含むファイル</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>Token file</source>
+        <translation>トークンファイル</translation>
+    </message>
+    <message>
+        <source>Use TLS (the server runs with --tls-cert)</source>
+        <translation>TLS を使う（サーバーが --tls-cert 付きで動作している場合）</translation>
+    </message>
+    <message>
+        <source>empty: the system&apos;s certificate authorities</source>
+        <translation>空欄: システムの認証局</translation>
+    </message>
+    <message>
+        <source>CA certificate</source>
+        <translation>CA 証明書</translation>
+    </message>
+    <message>
+        <source>PEM files (*.pem *.crt);;All files (*)</source>
+        <translation>PEM ファイル (*.pem *.crt);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Address:</source>
+        <translation>アドレス(&amp;A):</translation>
+    </message>
+    <message>
+        <source>&amp;Token:</source>
+        <translation>トークン(&amp;T):</translation>
+    </message>
+    <message>
+        <source>Token &amp;file:</source>
+        <translation>トークンファイル(&amp;F):</translation>
+    </message>
+    <message>
+        <source>&amp;CA certificate:</source>
+        <translation>CA 証明書(&amp;C):</translation>
+    </message>
+    <message>
+        <source>Recent connections</source>
+        <translation>最近の接続</translation>
+    </message>
+    <message>
+        <source>Click to fill in the fields, double-click to connect</source>
+        <translation>クリックで各欄に入力、ダブルクリックで接続</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>A new window shows the server&apos;s cluster. Its simulation runs there, shared with everyone connected: play, pause and rewind are theirs too.</source>
+        <translation>新しいウィンドウにサーバーのクラスターを表示します。シミュレーションはサーバー上で動き、接続している全員で共有されます。再生・一時停止・巻き戻しは全員に影響します。</translation>
+    </message>
+    <message>
+        <source>Give the server&apos;s address, HOST:PORT (e.g. 127.0.0.1:7443).</source>
+        <translation>サーバーのアドレスを HOST:PORT の形で入力してください（例: 127.0.0.1:7443）。</translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; is not an address: write HOST:PORT (e.g. 127.0.0.1:7443).</source>
+        <translation>「%1」はアドレスではありません: HOST:PORT の形で書いてください（例: 127.0.0.1:7443）。</translation>
+    </message>
+    <message>
+        <source>Port %1 is out of range (1 to 65535).</source>
+        <translation>ポート %1 は範囲外です（1〜65535）。</translation>
+    </message>
+    <message>
+        <source>Give a token or a token file, not both.</source>
+        <translation>トークンかトークンファイルのどちらか一方を指定してください。</translation>
+    </message>
+    <message>
+        <source>Cannot read the token file %1: %2</source>
+        <translation>トークンファイル %1 を読めません: %2</translation>
+    </message>
+    <message>
+        <source>The token file %1 is empty.</source>
+        <translation>トークンファイル %1 は空です。</translation>
+    </message>
+    <message>
+        <source>Cannot read the CA certificate %1.</source>
+        <translation>CA 証明書 %1 を読めません。</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1 に接続中…</translation>
+    </message>
+    <message>
+        <source>token file %1</source>
+        <translation>トークンファイル %1</translation>
+    </message>
+    <message>
+        <source>TLS</source>
+        <translation>TLS</translation>
+    </message>
+    <message>
+        <source>TLS, CA %1</source>
+        <translation>TLS、CA %1</translation>
+    </message>
+    <message>
+        <source>%1 did not accept the token (401 Unauthorized): %2</source>
+        <translation>%1 はトークンを受け付けませんでした（401 Unauthorized）: %2</translation>
+    </message>
+    <message>
+        <source>%1 knows the token, but its user may not see the simulation (403 Forbidden): %2</source>
+        <translation>%1 はトークンを認識しましたが、そのユーザーにはシミュレーションを見る権限がありません（403 Forbidden）: %2</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1: %2</source>
+        <translation>%1 に到達できません: %2</translation>
+    </message>
+    <message>
+        <source>%1 did not answer in time: %2</source>
+        <translation>%1 が時間内に応答しませんでした: %2</translation>
+    </message>
+    <message>
+        <source>%1 answers, but it is not a pilothouse-server (no Simulation service): %2</source>
+        <translation>%1 は応答しましたが、pilothouse-server ではありません（Simulation サービスがありません）: %2</translation>
+    </message>
+    <message>
+        <source>Cannot connect to %1: %2</source>
+        <translation>%1 に接続できません: %2</translation>
     </message>
 </context>
 <context>
@@ -1577,6 +1744,30 @@
     <message>
         <source>Opened workspace %1</source>
         <translation>ワークスペース %1 を開きました</translation>
+    </message>
+    <message>
+        <source>&amp;Connect to server…</source>
+        <translation>サーバーに接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open a window on a running pilothouse-server (its simulation is shared with its other clients)</source>
+        <translation>動作中の pilothouse-server のウィンドウを開きます（そのシミュレーションは他のクライアントと共有されます）</translation>
+    </message>
+    <message>
+        <source> (on %1, for all its clients)</source>
+        <translation>（%1 上で、すべてのクライアントに対して）</translation>
+    </message>
+    <message>
+        <source>Start the simulation over from a built-in scenario</source>
+        <translation>組み込みシナリオからシミュレーションをやり直します</translation>
+    </message>
+    <message>
+        <source>Start the simulation over from a scenario file</source>
+        <translation>シナリオファイルからシミュレーションをやり直します</translation>
+    </message>
+    <message>
+        <source>Not over a server: this needs the simulation to run in this window (start pilothouse without --connect)</source>
+        <translation>サーバー接続中は使えません: シミュレーションがこのウィンドウ内で動いている必要があります（pilothouse を --connect なしで起動してください）</translation>
     </message>
 </context>
 <context>
@@ -1912,6 +2103,42 @@
         <translation>
             <numerusform>Pod %n 個: 保留中 %1、実行中 %2</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 as %2</source>
+        <translation>%1（%2 として）</translation>
+    </message>
+    <message>
+        <source>Connected to %1</source>
+        <translation>%1 に接続済み</translation>
+    </message>
+    <message>
+        <source>Disconnected from %1 — showing the last state; reconnecting…</source>
+        <translation>%1 との接続が切れました — 最後の状態を表示中、再接続中…</translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation>%1 に接続中…</translation>
+    </message>
+    <message>
+        <source>Cannot reach %1 — trying again…</source>
+        <translation>%1 に到達できません — 再試行中…</translation>
+    </message>
+    <message>
+        <source>disconnected, reconnecting…</source>
+        <translation>切断、再接続中…</translation>
+    </message>
+    <message>
+        <source>connecting…</source>
+        <translation>接続中…</translation>
+    </message>
+    <message>
+        <source>%1 (%2) — Pilothouse</source>
+        <translation>%1（%2）— Pilothouse</translation>
+    </message>
+    <message>
+        <source>Not connected to %1</source>
+        <translation>%1 に接続されていません</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,9 @@
-// pilothouse: the GUI on the embedded simulated cluster (see ui/).
+// pilothouse: the GUI on the embedded simulated cluster, or attached to a pilothouse-server (see ui/).
 //   pilothouse [--store FILE] [--scenario NAME|FILE | --open SNAPSHOT.yaml ...] [--scheduler-config FILE]
 //              [--at DURATION] [--select NAMESPACE/POD]
 //              [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
+//   pilothouse --connect HOST:PORT [--token-file FILE] [--tls | --tls-ca FILE]
+//              [--select NAMESPACE/POD] [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -14,18 +16,92 @@
 #include <QTimer>
 
 #include <cstdio>
+#include <functional>
+#include <memory>
 
 #include "client/in_process_client.h"
+#include "client/remote_client.h"
 #include "cluster/components.h"
 #include "cluster/scenario.h"
 #include "cluster/snapshot_scenario.h"
 #include "i18n/language.h"
+#include "mainwindow/connect_dialog.h"
 #include "mainwindow/main_window.h"
+#include "mainwindow/remote_connection.h"
 #include "preferences/preferences.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
 #include "session/scenario_file.h"
 #include "theme/theme.h"
+
+namespace {
+
+// What the window is asked for, whichever control plane it shows.
+struct WindowArgs {
+    QString select;         // --select NAMESPACE/POD ("" none)
+    QString size;           // --size WxH ("" none)
+    QString screenshotDir;  // --screenshot DIR ("" none)
+    bool dark = false;
+};
+
+// Selects, sizes and shows the window, then runs the application: until it quits, or — with
+// --screenshot — until the views have loaded and the pictures are written. `shown` runs once
+// the window is on screen (the embedded simulation starts playing there).
+int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const QString& fallbackSelection,
+              const std::function<void()>& shown) {
+    namespace ui = pilothouse::ui;
+    if (args.dark) window.setDark(true);
+    if (!args.select.isEmpty()) {
+        if (!args.select.contains(QLatin1Char('/'))) {
+            std::fprintf(stderr, "error: --select must look like NAMESPACE/POD\n");
+            return 2;
+        }
+        window.selection()->select(ui::ObjectRef::pod(args.select));
+    } else if (!fallbackSelection.isEmpty()) {
+        window.selection()->select(ui::ObjectRef::fromPath(fallbackSelection));
+    }
+    const bool screenshots = !args.screenshotDir.isEmpty();
+    int w = 1280, h = 800;
+    if (screenshots) w = 1920, h = 1080;
+    if (!args.size.isEmpty()) {
+        const auto parts = args.size.split(QLatin1Char('x'));
+        if (parts.size() != 2 || parts[0].toInt() <= 0 || parts[1].toInt() <= 0) {
+            std::fprintf(stderr, "error: --size must look like 1920x1080\n");
+            return 2;
+        }
+        w = parts[0].toInt();
+        h = parts[1].toInt();
+    }
+    // A saved layout keeps its size unless one is asked for.
+    if (!args.size.isEmpty() || screenshots || !QSettings().contains(QStringLiteral("mainwindow/geometry")))
+        window.resize(w, h);
+    window.show();
+    if (shown) shown();
+    if (screenshots) {
+        const QString dir = args.screenshotDir;
+        QDir().mkpath(dir);
+        // Shoot once the informers have listed (or give up after 10 s).
+        auto* poll = new QTimer(&window);
+        QElapsedTimer waited;
+        waited.start();
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h]() mutable {
+            const bool loaded = window.loaded();
+            if (!loaded && waited.elapsed() < 10000) return;
+            poll->stop();
+            if (auto st = window.writeScreenshots(dir, QSize(w, h)); !st.isOk()) {
+                std::fprintf(stderr, "error: %s\n", st.message().c_str());
+                QCoreApplication::exit(1);
+                return;
+            }
+            if (!loaded) std::fprintf(stderr, "error: the views did not load within 10 s\n");
+            QCoreApplication::exit(loaded ? 0 : 1);
+        });
+        poll->start(100);
+    }
+    return QApplication::exec();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
     QApplication app(argc, argv);
@@ -82,13 +158,79 @@ int main(int argc, char** argv) {
                                   text(QT_TRANSLATE_NOOP("main", "DIR")));
     QCommandLineOption size(QStringLiteral("size"), text(QT_TRANSLATE_NOOP("main", "Window size (default 1920x1080 for screenshots).")),
                             text(QT_TRANSLATE_NOOP("main", "WxH")));
-    parser.addOptions({store, scenario, open, workspace, schedulerConfig, at, select, dark, lang, screenshot, size});
+    QCommandLineOption connectTo(QStringLiteral("connect"),
+                                 text(QT_TRANSLATE_NOOP("main", "Attach to a running pilothouse-server at this address instead of simulating here (its simulation is shared with its other clients).")),
+                                 text(QT_TRANSLATE_NOOP("main", "HOST:PORT")));
+    QCommandLineOption tokenFile(QStringLiteral("token-file"),
+                                 text(QT_TRANSLATE_NOOP("main", "With --connect: a file holding the bearer token (a line of the server's --tokens file).")),
+                                 text(QT_TRANSLATE_NOOP("main", "FILE")));
+    QCommandLineOption tls(QStringLiteral("tls"), text(QT_TRANSLATE_NOOP("main", "With --connect: the server speaks TLS, its certificate signed by an authority the system trusts.")));
+    QCommandLineOption tlsCa(QStringLiteral("tls-ca"),
+                             text(QT_TRANSLATE_NOOP("main", "With --connect: the server speaks TLS, its certificate signed by this CA certificate (PEM).")),
+                             text(QT_TRANSLATE_NOOP("main", "FILE")));
+    parser.addOptions({store, scenario, open, workspace, schedulerConfig, at, select, dark, lang, screenshot, size, connectTo,
+                       tokenFile, tls, tlsCa});
     parser.addPositionalArgument(QStringLiteral("SNAPSHOT.yaml"), text(QT_TRANSLATE_NOOP("main", "More snapshot files for --open.")),
                                  QStringLiteral("[SNAPSHOT.yaml...]"));
     parser.process(app);
     if (parser.isSet(lang) && !i18n::isSupported(parser.value(lang))) {
         std::fprintf(stderr, "error: --lang must be en, de or ja\n");
         return 2;
+    }
+    namespace theme = pilothouse::ui::theme;
+    WindowArgs windowArgs{parser.value(select), parser.value(size), parser.value(screenshot), parser.isSet(dark)};
+    // Screenshots do not depend on (or change) the user's saved layout.
+    const pilothouse::ui::MainWindow::Options windowOptions{!parser.isSet(screenshot) && !parser.isSet(dark)};
+
+    // Attached to a server: its simulation, nothing to start here.
+    if (parser.isSet(connectTo)) {
+        for (const QCommandLineOption* o : {&store, &scenario, &open, &workspace, &schedulerConfig, &at}) {
+            if (parser.isSet(*o)) {
+                std::fprintf(stderr, "error: --%s cannot be combined with --connect (the server has its own simulation)\n",
+                             o->names().front().toUtf8().constData());
+                return 2;
+            }
+        }
+        if (!parser.positionalArguments().isEmpty()) {
+            std::fprintf(stderr, "error: unexpected argument \"%s\"\n", parser.positionalArguments().front().toUtf8().constData());
+            return 2;
+        }
+        pilothouse::remote::ConnectOptions options;
+        options.address = parser.value(connectTo).toStdString();
+        options.tls = parser.isSet(tls) || parser.isSet(tlsCa);
+        options.caCertFile = parser.value(tlsCa).toStdString();
+        if (parser.isSet(tokenFile)) {
+            QFile file(parser.value(tokenFile));
+            if (!file.open(QIODevice::ReadOnly)) {
+                std::fprintf(stderr, "error: %s: cannot read the token file: %s\n", parser.value(tokenFile).toUtf8().constData(),
+                             file.errorString().toUtf8().constData());
+                return 2;
+            }
+            options.token = QString::fromUtf8(file.readLine()).trimmed().toStdString();
+            if (options.token.empty()) {
+                std::fprintf(stderr, "error: %s: the token file is empty\n", parser.value(tokenFile).toUtf8().constData());
+                return 2;
+            }
+        }
+        // Said at once, before a window: nobody there, or a token the server does not take.
+        if (auto answer = pilothouse::ui::RemoteClient::probe(options); !answer) {
+            std::fprintf(stderr, "error: %s\n",
+                         pilothouse::ui::ConnectDialog::errorMessage(answer.status(), parser.value(connectTo)).toUtf8().constData());
+            return 1;
+        }
+        theme::apply(app, parser.isSet(dark) ? theme::Mode::Dark : theme::Mode::Light);
+        auto connection = pilothouse::ui::RemoteConnection::open(options, windowOptions);
+        if (!connection) {
+            std::fprintf(stderr, "error: %s\n", connection.status().message().c_str());
+            return 2;
+        }
+        return runWindow(*(*connection)->window(), windowArgs, QString(), {});
+    }
+    for (const QCommandLineOption* o : {&tokenFile, &tls, &tlsCa}) {
+        if (parser.isSet(*o)) {
+            std::fprintf(stderr, "error: --%s needs --connect\n", o->names().front().toUtf8().constData());
+            return 2;
+        }
     }
 
     // The starting cluster: a snapshot (--open), or a scenario — a name is one of those built in,
@@ -184,64 +326,19 @@ int main(int argc, char** argv) {
             return 1;
         }
     }
-    namespace theme = pilothouse::ui::theme;
     theme::apply(app, parser.isSet(dark) ? theme::Mode::Dark : theme::Mode::Light);
     // The client follows the session's cluster through resets and rewinds, and the user's edits go
     // through the session (recorded, so a rewind replays them).
     pilothouse::ui::InProcessClient client(**session);
-    // Screenshots do not depend on (or change) the user's saved layout.
-    pilothouse::ui::MainWindow window(&client, session->get(),
-                                      pilothouse::ui::MainWindow::Options{!parser.isSet(screenshot) && !parser.isSet(dark)});
-    if (parser.isSet(dark)) window.setDark(true);
-    if (parser.isSet(select)) {
-        if (!parser.value(select).contains(QLatin1Char('/'))) {
-            std::fprintf(stderr, "error: --select must look like NAMESPACE/POD\n");
-            return 2;
-        }
-        window.selection()->select(pilothouse::ui::ObjectRef::pod(parser.value(select)));
-    } else if (!firstPending.isEmpty()) {
-        window.selection()->select(pilothouse::ui::ObjectRef::pod(firstPending));
-    } else if (!workspaceSelection.empty()) {
-        window.selection()->select(pilothouse::ui::ObjectRef::fromPath(QString::fromStdString(workspaceSelection)));
-    }
-    int w = 1280, h = 800;
-    if (parser.isSet(screenshot)) w = 1920, h = 1080;
-    if (parser.isSet(size)) {
-        const auto parts = parser.value(size).split(QLatin1Char('x'));
-        if (parts.size() != 2 || parts[0].toInt() <= 0 || parts[1].toInt() <= 0) {
-            std::fprintf(stderr, "error: --size must look like 1920x1080\n");
-            return 2;
-        }
-        w = parts[0].toInt();
-        h = parts[1].toInt();
-    }
-    // A saved layout keeps its size unless one is asked for.
-    if (parser.isSet(size) || parser.isSet(screenshot) || !QSettings().contains(QStringLiteral("mainwindow/geometry")))
-        window.resize(w, h);
-    window.show();
+    pilothouse::ui::MainWindow window(&client, session->get(), windowOptions);
+    // A snapshot is opened to see why its pending pods are pending; a workspace selects what was.
+    const QString fallbackSelection = !firstPending.isEmpty()
+                                          ? pilothouse::ui::ObjectRef::pod(firstPending).path()
+                                          : QString::fromStdString(workspaceSelection);
     // A newcomer sees the scenario run at once (unless the preferences say otherwise); screenshots
     // keep the moment asked for.
-    if (!parser.isSet(screenshot) && !parser.isSet(workspace) && preferences.playOnStart) (*session)->setPlaying(true);
-    if (parser.isSet(screenshot)) {
-        const QString dir = parser.value(screenshot);
-        QDir().mkpath(dir);
-        // Shoot once the informers have listed (or give up after 10 s).
-        auto* poll = new QTimer(&window);
-        QElapsedTimer waited;
-        waited.start();
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h]() mutable {
-            const bool loaded = window.loaded();
-            if (!loaded && waited.elapsed() < 10000) return;
-            poll->stop();
-            if (auto st = window.writeScreenshots(dir, QSize(w, h)); !st.isOk()) {
-                std::fprintf(stderr, "error: %s\n", st.message().c_str());
-                QCoreApplication::exit(1);
-                return;
-            }
-            if (!loaded) std::fprintf(stderr, "error: the views did not load within 10 s\n");
-            QCoreApplication::exit(loaded ? 0 : 1);
-        });
-        poll->start(100);
-    }
-    return app.exec();
+    const bool play = !parser.isSet(screenshot) && !parser.isSet(workspace) && preferences.playOnStart;
+    return runWindow(window, windowArgs, fallbackSelection, [&] {
+        if (play) (*session)->setPlaying(true);
+    });
 }

@@ -1,6 +1,6 @@
 // The one way the GUI reaches a control plane. Two implementations: InProcessClient (the embedded
-// control plane, this process) and, later, a gRPC client for a remote pilothouse-server. Views and
-// models never know which they have.
+// control plane, this process) and RemoteClient (a pilothouse-server over gRPC). Views and models
+// never know which they have; the window says which (isRemote, endpoint, connectionState).
 //
 // Watching follows the informer pattern: watchResource() lists the resource (objectsListed), then
 // streams every change (objectChanged) in store revision order. Signals are emitted on the GUI
@@ -57,6 +57,12 @@ public:
     // "embedded" or "host:port".
     virtual QString endpoint() const = 0;
     virtual ConnectionState connectionState() const = 0;
+    // Who the GUI is to the control plane. An embedded one runs in this process and acts as its
+    // loopback user, allowed everything; a remote one is a pilothouse-server's client, acting as
+    // the user its token names, whom the server's RBAC may refuse things.
+    virtual bool isRemote() const { return false; }
+    // That user's name, as far as the control plane said ("" while it has not).
+    virtual QString userName() const { return {}; }
     // Starts an informer for a resource ("pods", "nodes", ...) across all namespaces.
     virtual void watchResource(const QString& resource) = 0;
     // The control plane's current time (virtual in simulations), Unix nanoseconds.

@@ -46,6 +46,19 @@ StatusOr<std::unique_ptr<RemoteClient>> RemoteClient::connect(const remote::Conn
     return client;
 }
 
+StatusOr<sv1::SimulationState> RemoteClient::probe(const remote::ConnectOptions& options, std::chrono::milliseconds timeout) {
+    auto channel = remote::dial(options);
+    if (!channel) return channel.status();
+    auto stub = sv1::Simulation::NewStub(*channel);
+    grpc::ClientContext context;
+    if (!options.token.empty()) context.AddMetadata("authorization", "Bearer " + options.token);
+    context.set_deadline(std::chrono::system_clock::now() + timeout);
+    sv1::SimulationState state;
+    if (Status st = remote::statusOfCall(stub->GetState(&context, sv1::GetStateRequest(), &state), context); !st.isOk())
+        return st;
+    return state;
+}
+
 RemoteClient::RemoteClient(remote::ConnectOptions options, std::shared_ptr<grpc::Channel> channel, QObject* parent)
     : ControlPlaneClient(parent),
       options_(std::move(options)),
@@ -126,6 +139,11 @@ void RemoteClient::runState() {
             }
             if (previous != 0 && previous != state.generation())
                 QMetaObject::invokeMethod(this, [this] { emit controlPlaneReplaced(); }, Qt::QueuedConnection);
+            if (!stateChangePosted_.exchange(true))
+                QMetaObject::invokeMethod(this, [this] {
+                    stateChangePosted_ = false;
+                    emit simulationStateChanged();
+                }, Qt::QueuedConnection);
         }
         const grpc::Status st = reader->Finish();
         endCall(&context);

@@ -7,6 +7,9 @@
 //   metrics   WatchMetrics: the series kept here, read by metrics()
 //   informers one per watched resource: List, then Watch from the list's resourceVersion
 //
+// The simulation's state itself (playing, speed, time) is read by session/remote_simulation.h,
+// which also sends the Simulation service's commands.
+//
 // When the connection drops the client says so (connectionStateChanged: Disconnected, then
 // Connecting while it tries again with backoff, 0.25 s doubling to 5 s) and keeps what it has, so
 // the views go on showing the last state. Coming back, each informer resumes its watch from the
@@ -42,10 +45,18 @@ public:
     // Starts connecting at once (Connecting until the first state arrives). Errors: the options'
     // (no address, an unreadable CA file).
     static StatusOr<std::unique_ptr<RemoteClient>> connect(const remote::ConnectOptions& options, QObject* parent = nullptr);
+    // Whether `options` reach a pilothouse-server that takes the token, before a window is opened
+    // on it: one GetState call, its answer or why it failed (Unavailable: nobody answers there;
+    // Unauthorized (401): the token is not the server's; Forbidden (403): its user may not read
+    // the simulation). Blocks for at most `timeout`: call it off the GUI thread.
+    static StatusOr<pilothouse::simulation::v1::SimulationState> probe(const remote::ConnectOptions& options,
+                                                                      std::chrono::milliseconds timeout = std::chrono::seconds(10));
     ~RemoteClient() override;
 
+    const remote::ConnectOptions& options() const { return options_; }
     QString endpoint() const override { return QString::fromStdString(options_.address); }
     ConnectionState connectionState() const override { return state_.load(); }
+    bool isRemote() const override { return true; }
     void watchResource(const QString& resource) override;
     qint64 nowNanos() const override;
     qint64 epochNanos() const override;
@@ -68,6 +79,10 @@ public:
     pilothouse::simulation::v1::Simulation::Stub& simulation() { return *simulation_; }
     // A client context carrying the token, with a deadline.
     std::unique_ptr<grpc::ClientContext> callContext(std::chrono::milliseconds timeout = std::chrono::seconds(30)) const;
+
+signals:
+    // simulationState() changed (at most once per event loop pass however many arrived).
+    void simulationStateChanged();
 
 private:
     RemoteClient(remote::ConnectOptions options, std::shared_ptr<grpc::Channel> channel, QObject* parent);
@@ -93,6 +108,7 @@ private:
 
     std::atomic<bool> stopping_{false};
     std::atomic<ConnectionState> state_{ConnectionState::Connecting};
+    std::atomic<bool> stateChangePosted_{false};
     std::mutex stopMutex_;
     std::condition_variable stopWake_;
     std::mutex callsMutex_;

@@ -14,40 +14,69 @@
 #include "inspector/inspector_view.h"
 #include "journey/journey_view.h"
 #include "mainwindow/exports.h"
+#include "mainwindow/connect_dialog.h"
 #include "mainwindow/main_window.h"
+#include "mainwindow/remote_connection.h"
 #include "mainwindow/scenario_picker.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
 #include "session/scenario_file.h"
+#include "session/simulation_control.h"
 
 namespace pilothouse::ui {
 
-FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session)
-    : QMenu(tr("&File"), window), window_(window), session_(session) {
+FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session, SimulationControl* simulation)
+    : QMenu(tr("&File"), window), window_(window), session_(session), simulation_(session ? nullptr : simulation) {
     setObjectName(QStringLiteral("fileMenu"));
-    if (session_) {
+    setToolTipsVisible(true);
+    QAction* connectTo = addAction(tr("&Connect to server…"));
+    connectTo->setObjectName(QStringLiteral("connectAction"));
+    connectTo->setToolTip(tr("Open a window on a running pilothouse-server (its simulation is shared with its other clients)"));
+    connect(connectTo, &QAction::triggered, this, [this] {
+        ConnectDialog dialog(window_);
+        if (dialog.exec() != QDialog::Accepted) return;
+        auto opened = RemoteConnection::openWindow(dialog.connectOptions(), window_->options());
+        if (!opened) report(opened.status(), QString());
+    });
+    addSeparator();
+    if (session_ || simulation_) {
+        const QString remoteOnly = session_ ? QString() : tr(" (on %1, for all its clients)").arg(window_->client()->endpoint());
         QAction* scenarios = addAction(tr("&Scenarios…"));
         scenarios->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_N));
+        if (!session_) scenarios->setToolTip(tr("Start the simulation over from a built-in scenario") + remoteOnly);
         connect(scenarios, &QAction::triggered, this, [this] {
             ScenarioPicker picker(window_);
-            picker.setCurrent(QString::fromStdString(session_->scenario().name));
+            picker.setCurrent(session_ ? QString::fromStdString(session_->scenario().name) : simulation_->scenarioName());
             if (picker.exec() != QDialog::Accepted) return;
             auto s = picker.scenario();
-            report(s ? startScenario(std::move(*s)) : s.status(), tr("Scenario started"));
+            const QString name = s ? QString::fromStdString(s->name) : QString();
+            start(std::move(s), name + QStringLiteral(".yaml"), tr("Scenario started"));
         });
-        connect(addAction(tr("Open scenario &file…")), &QAction::triggered, this, [this] {
+        QAction* openFile = addAction(tr("Open scenario &file…"));
+        if (!session_) openFile->setToolTip(tr("Start the simulation over from a scenario file") + remoteOnly);
+        connect(openFile, &QAction::triggered, this, [this] {
             const QString path = QFileDialog::getOpenFileName(window_, tr("Open scenario"), QString(), tr("YAML files (*.yaml *.yml);;All files (*)"));
-            if (!path.isEmpty()) report(openScenarioFile(path), tr("Opened %1").arg(QFileInfo(path).fileName()));
+            if (!path.isEmpty()) start(readScenarioFile(path), QFileInfo(path).fileName(), tr("Opened %1").arg(QFileInfo(path).fileName()));
         });
         QAction* snapshot = addAction(tr("Open cluster s&napshot…"));
         snapshot->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_O));
-        snapshot->setToolTip(tr("kubectl get nodes,pods,priorityclasses -A -o yaml, one or several files"));
+        snapshot->setToolTip(tr("kubectl get nodes,pods,priorityclasses -A -o yaml, one or several files") + remoteOnly);
         connect(snapshot, &QAction::triggered, this, [this] {
             const QStringList paths = QFileDialog::getOpenFileNames(window_, tr("Open a cluster snapshot (kubectl get -o yaml)"), QString(),
                                                                     tr("YAML files (*.yaml *.yml *.json);;All files (*)"));
-            if (!paths.isEmpty()) report(openSnapshot(paths), tr("Opened %1").arg(QFileInfo(paths.front()).fileName()));
+            if (paths.isEmpty()) return;
+            std::vector<std::string> files;
+            for (const QString& p : paths) files.push_back(p.toStdString());
+            std::vector<std::string> warnings;
+            start(cluster::scenarioFromSnapshotFiles(files, &warnings), QFileInfo(paths.front()).fileName(),
+                  tr("Opened %1").arg(QFileInfo(paths.front()).fileName()));
         });
+        // What needs the simulation in this process: shown, disabled, and why.
+        const QString embeddedOnly = session_ ? QString()
+                                              : tr("Not over a server: this needs the simulation to run in this window "
+                                                   "(start pilothouse without --connect)");
         QAction* save = addAction(tr("Sa&ve scenario…"));
+        save->setObjectName(QStringLiteral("saveScenarioAction"));
         save->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_S));
         connect(save, &QAction::triggered, this, [this] {
             const QString path = askSave(tr("Save scenario"), QString::fromStdString(session_->scenario().name) + QStringLiteral(".yaml"),
@@ -57,6 +86,7 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session)
         addSeparator();
         const QString workspaceFilter = tr("Pilothouse workspaces (%1);;All files (*)").arg(QLatin1String(cluster::kWorkspaceFileFilter));
         QAction* openWs = addAction(tr("Open &workspace…"));
+        openWs->setObjectName(QStringLiteral("openWorkspaceAction"));
         openWs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_O));
         connect(openWs, &QAction::triggered, this, [this, workspaceFilter] {
             const QString path = QFileDialog::getOpenFileName(window_, tr("Open workspace"), QString(), workspaceFilter);
@@ -65,12 +95,20 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session)
             }
         });
         QAction* saveWs = addAction(tr("Save wor&kspace…"));
+        saveWs->setObjectName(QStringLiteral("saveWorkspaceAction"));
         saveWs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
         saveWs->setToolTip(tr("The store file with the whole history, and what replays this session to the present moment"));
         connect(saveWs, &QAction::triggered, this, [this, workspaceFilter] {
             const QString path = askSave(tr("Save workspace"), QString::fromStdString(session_->scenario().name) + QStringLiteral(".phw"), workspaceFilter);
             if (!path.isEmpty()) report(saveWorkspace(path), tr("Saved workspace %1").arg(path));
         });
+        if (!session_) {
+            for (QAction* a : {save, openWs, saveWs}) {
+                a->setEnabled(false);
+                a->setToolTip(embeddedOnly);
+                a->setStatusTip(embeddedOnly);
+            }
+        }
         addSeparator();
     }
     // kubectl apply -f: paste or open manifests, see the dry-run diff, apply.
@@ -125,16 +163,28 @@ void FileMenu::report(const Status& status, const QString& done) {
     else emit message(QString::fromStdString(status.message()), false);
 }
 
-Status FileMenu::startScenario(cluster::Scenario scenario) {
-    if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
-    window_->preferences().fillScenario(scenario);
-    return session_->replaceScenario(std::move(scenario));
+void FileMenu::start(StatusOr<cluster::Scenario> scenario, const QString& source, const QString& done) {
+    if (!scenario) return report(scenario.status(), QString());
+    if (session_ || !simulation_) return report(startScenario(std::move(*scenario), source), done);
+    simulation_->loadScenario(std::move(*scenario), source, this, [this, done](const Status& st) { report(st, done); });
+}
+
+Status FileMenu::startScenario(cluster::Scenario scenario, const QString& source) {
+    if (session_) {
+        window_->preferences().fillScenario(scenario);
+        return session_->replaceScenario(std::move(scenario));
+    }
+    if (!simulation_) return Status(StatusCode::FailedPrecondition, "scenarios need a simulation");
+    simulation_->loadScenario(std::move(scenario), source, this, [this](const Status& st) {
+        if (!st.isOk()) report(st, QString());
+    });
+    return Status::ok();
 }
 
 Status FileMenu::openScenarioFile(const QString& path) {
     auto s = readScenarioFile(path);
     if (!s) return s.status();
-    return startScenario(std::move(*s));
+    return startScenario(std::move(*s), QFileInfo(path).fileName());
 }
 
 Status FileMenu::openSnapshot(const QStringList& paths) {
@@ -143,7 +193,7 @@ Status FileMenu::openSnapshot(const QStringList& paths) {
     std::vector<std::string> warnings;
     auto s = cluster::scenarioFromSnapshotFiles(files, &warnings);
     if (!s) return s.status();
-    return startScenario(std::move(*s));
+    return startScenario(std::move(*s), paths.isEmpty() ? QString() : QFileInfo(paths.front()).fileName());
 }
 
 Status FileMenu::saveScenario(const QString& path) {

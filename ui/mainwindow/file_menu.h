@@ -2,8 +2,13 @@
 // scenario file or a real cluster's snapshot; save the scenario as played (its objects, its
 // actions and the user's, so that opening it replays the same run); export the event log (CSV),
 // the selected object (YAML), the selected pod's journey (JSON) and the cluster and journey views
-// (PNG or SVG); save the session as a workspace (the store file) and open one again. Each item asks for its file, then calls the function of the same name (tests call
-// those directly); the outcome comes as message().
+// (PNG or SVG); save the session as a workspace (the store file) and open one again; connect to a
+// pilothouse-server (Connect…: a window of its own over it). Each item asks for its file, then
+// calls the function of the same name (tests call those directly); the outcome comes as message().
+//
+// Over a remote server a scenario (built-in, file or snapshot) is loaded into the server's
+// simulation (its other clients see it too); saving the scenario as played and the workspaces
+// need the simulation in this process and are disabled, their tooltip saying why.
 #pragma once
 
 #include <QMenu>
@@ -15,14 +20,17 @@ namespace pilothouse::ui {
 
 class EmbeddedSession;
 class MainWindow;
+class SimulationControl;
 
 class FileMenu final : public QMenu {
     Q_OBJECT
 public:
-    // `session`: null when the window shows a remote control plane (no scenario items then).
-    FileMenu(MainWindow* window, EmbeddedSession* session);
+    // `session`: null when the window shows a remote control plane. `simulation`: the one the
+    // window drives (null: no scenario items).
+    FileMenu(MainWindow* window, EmbeddedSession* session, SimulationControl* simulation = nullptr);
 
-    Status startScenario(cluster::Scenario scenario);
+    // Embedded: done when it returns. Remote: sent; message() says how it went.
+    Status startScenario(cluster::Scenario scenario, const QString& source = {});
     Status openScenarioFile(const QString& path);
     Status openSnapshot(const QStringList& paths);
     Status saveScenario(const QString& path);
@@ -42,10 +50,14 @@ signals:
 
 private:
     void report(const Status& status, const QString& done);
+    // startScenario from a menu item: `done` said once it has started (remote: when the server
+    // answered).
+    void start(StatusOr<cluster::Scenario> scenario, const QString& source, const QString& done);
     QString askSave(const QString& title, const QString& suggested, const QString& filter);
 
     MainWindow* window_;
     EmbeddedSession* session_;
+    SimulationControl* simulation_;
 };
 
 }  // namespace pilothouse::ui

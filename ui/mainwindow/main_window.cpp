@@ -44,6 +44,8 @@
 #include "models/selection_model.h"
 #include "models/timeline.h"
 #include "session/embedded_session.h"
+#include "session/embedded_simulation.h"
+#include "session/simulation_control.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -63,9 +65,17 @@ QString formatSeconds(double seconds) {
 }  // namespace
 
 MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Options options, QWidget* parent)
+    : MainWindow(client, session, nullptr, options, parent) {}
+
+MainWindow::MainWindow(ControlPlaneClient* client, SimulationControl* simulation, Options options, QWidget* parent)
+    : MainWindow(client, nullptr, simulation, options, parent) {}
+
+MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, SimulationControl* simulation,
+                       Options options, QWidget* parent)
     : QMainWindow(parent),
       client_(client),
       session_(session),
+      simulation_(session ? new EmbeddedSimulation(*session, this) : simulation),
       options_(options),
       timeline_(new Timeline(this)),
       selection_(new SelectionModel(this)),
@@ -85,13 +95,16 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Opt
     for (QLabel* l : {time_, counts_, revision_, connection_}) {
         l->setFont(statusFont);
         l->setContentsMargins(8, 4, 16, 4);
-        statusBar()->addWidget(l);
+        // The connection stays in sight while a message covers the rest (a remote server's
+        // "Connection lost" does).
+        if (l == connection_) statusBar()->addPermanentWidget(l);
+        else statusBar()->addWidget(l);
     }
     QFont timeFont = theme::font(14, true);
     time_->setFont(timeFont);
 
     makeViews();
-    if (session_) makeSimulationToolBar();
+    if (simulation_) makeSimulationToolBar();
     makeTimelineToolBar();
     makeMenus();
 
@@ -107,13 +120,21 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Opt
     connect(state_, &ClusterState::reset, this, scheduleStatus);
     connect(nodes_, &ObjectTableModel::revisionChanged, this, scheduleStatus);
     connect(pods_, &ObjectTableModel::revisionChanged, this, scheduleStatus);
-    connect(client_, &ControlPlaneClient::errorOccurred, this,
-            [this](const QString& m) { statusBar()->showMessage(m, 10000); });
-    connect(client_, &ControlPlaneClient::connectionStateChanged, this, scheduleStatus);
-    // AGE and a remote control plane's clock move even when nothing else happens.
+    connect(client_, &ControlPlaneClient::errorOccurred, this, [this](const QString& m) {
+        // Why a remote server was lost stays on the connection's label as its tooltip.
+        if (client_->isRemote() && client_->connectionState() != ControlPlaneClient::ConnectionState::Connected)
+            connection_->setToolTip(m);
+        statusBar()->showMessage(m, 10000);
+    });
+    connect(client_, &ControlPlaneClient::connectionStateChanged, this, [this, scheduleStatus] {
+        updateConnection();
+        scheduleStatus();
+    });
+    // AGE and a control plane's clock without a simulation here to say so move even when nothing
+    // else happens.
     auto* tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {
-        if (!session_) timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
+        if (!simulation_) timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
         nodes_->refreshTimes();
         pods_->refreshTimes();
         updateStatus();
@@ -121,6 +142,7 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Opt
     tick->start(1000);
     if (options_.persistSettings) restoreSettings();
     onPresentChanged();
+    updateConnection();
     updateStatus();
 }
 
@@ -180,6 +202,7 @@ void MainWindow::makeSimulationToolBar() {
     const QFont font = theme::font(14);
     bar->setFont(font);
     bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    // A command's outcome: its error in the status bar (the server's words when remote).
     auto report = [this](const Status& st) {
         if (!st.isOk()) statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
     };
@@ -188,43 +211,44 @@ void MainWindow::makeSimulationToolBar() {
     play_->setCheckable(true);
     play_->setShortcut(QKeySequence(Qt::Key_Space));
     play_->setToolTip(tr("Play or pause the simulation (Space)"));
-    connect(play_, &QAction::toggled, this, [this](bool on) {
+    // The user's click only: the simulation's own playingChanged sets the check mark.
+    connect(play_, &QAction::triggered, this, [this, report](bool on) {
         // Playing goes on from the present; looking at the past stops there.
         if (on) timeline_->goLive();
-        session_->setPlaying(on);
+        simulation_->setPlaying(on, this, report);
     });
-    // The session's signals reach this toolbar's controls while it lives (a language switch makes
-    // it again).
-    connect(session_, &EmbeddedSession::playingChanged, bar, [this](bool playing) {
+    // The simulation's signals reach this toolbar's controls while it lives (a language switch
+    // makes it again).
+    auto showPlaying = [this](bool playing) {
+        const QSignalBlocker block(play_);
         play_->setChecked(playing);
         play_->setText(playing ? tr("Pause") : tr("Play"));
-    });
-    {
-        const QSignalBlocker block(play_);
-        play_->setChecked(session_->playing());
-    }
-    play_->setText(session_->playing() ? tr("Pause") : tr("Play"));
+    };
+    connect(simulation_, &SimulationControl::playingChanged, bar, showPlaying);
+    showPlaying(simulation_->playing());
 
+    auto stepped = [this](const QString& idle) {
+        return [this, idle](const StatusOr<bool>& ran) {
+            if (!ran) statusBar()->showMessage(QString::fromStdString(ran.status().message()), 10000);
+            else if (!*ran) statusBar()->showMessage(idle, 5000);
+        };
+    };
     step_ = bar->addAction(tr("Step"));
     step_->setShortcut(QKeySequence(Qt::Key_Right));
     step_->setToolTip(tr("Run the next event of the simulation (Right arrow)"));
-    connect(step_, &QAction::triggered, this, [this] {
-        session_->setPlaying(false);
+    connect(step_, &QAction::triggered, this, [this, report, stepped] {
+        simulation_->setPlaying(false, this, report);
         timeline_->goLive();
-        auto ran = session_->step();
-        if (!ran) statusBar()->showMessage(QString::fromStdString(ran.status().message()), 10000);
-        else if (!*ran) statusBar()->showMessage(tr("Nothing is scheduled: the cluster is idle."), 5000);
+        simulation_->step(this, stepped(tr("Nothing is scheduled: the cluster is idle.")));
     });
 
     stepCycle_ = bar->addAction(tr("Step cycle"));
     stepCycle_->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Right));
     stepCycle_->setToolTip(tr("Run until the scheduler has made one more scheduling attempt (Shift+Right)"));
-    connect(stepCycle_, &QAction::triggered, this, [this] {
-        session_->setPlaying(false);
+    connect(stepCycle_, &QAction::triggered, this, [this, report, stepped] {
+        simulation_->setPlaying(false, this, report);
         timeline_->goLive();
-        auto ran = session_->stepSchedulingCycle();
-        if (!ran) statusBar()->showMessage(QString::fromStdString(ran.status().message()), 10000);
-        else if (!*ran) statusBar()->showMessage(tr("No scheduling attempt is coming: nothing is pending."), 5000);
+        simulation_->stepSchedulingCycle(this, stepped(tr("No scheduling attempt is coming: nothing is pending.")));
     });
 
     speedBox_ = new QComboBox(bar);
@@ -232,32 +256,45 @@ void MainWindow::makeSimulationToolBar() {
     for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 100.0, 1000.0})
         speedBox_->addItem(tr("%1×").arg(speed), speed);
     speedBox_->addItem(tr("As fast as possible"), 0.0);
-    speedBox_->setCurrentIndex(speedBox_->findData(session_->asFastAsPossible() ? 0.0 : session_->speed()));
     speedBox_->setToolTip(tr("Virtual seconds per wall-clock second"));
+    // The speed as the simulation has it (another client of a server may change it); one not in
+    // the list is added to it.
+    auto showSpeed = [this] {
+        const double speed = simulation_->asFastAsPossible() ? 0.0 : simulation_->speed();
+        int i = speedBox_->findData(speed);
+        if (i < 0 && speed > 0) {
+            speedBox_->addItem(tr("%1×").arg(speed), speed);
+            i = speedBox_->count() - 1;
+        }
+        const QSignalBlocker block(speedBox_);
+        speedBox_->setCurrentIndex(i);
+    };
+    showSpeed();
     connect(speedBox_, &QComboBox::currentIndexChanged, this, [this, report](int i) {
         const double speed = speedBox_->itemData(i).toDouble();
-        session_->setAsFastAsPossible(speed == 0);
-        if (speed > 0) report(session_->setSpeed(speed));
+        if (speed == 0) simulation_->setAsFastAsPossible(true, this, report);
+        else simulation_->setSpeed(speed, this, report);
     });
+    connect(simulation_, &SimulationControl::speedChanged, bar, showSpeed);
     bar->addWidget(speedBox_);
 
     reset_ = bar->addAction(tr("Reset"));
     reset_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     reset_->setToolTip(tr("Start the scenario again from the beginning (Ctrl+R)"));
     connect(reset_, &QAction::triggered, this, [this, report] {
-        session_->setPlaying(false);
-        report(session_->reset());
+        simulation_->setPlaying(false, this, report);
+        simulation_->reset(this, report);
     });
 
-    connect(session_, &EmbeddedSession::timeChanged, bar,
+    connect(simulation_, &SimulationControl::timeChanged, bar,
             [this] { timeline_->setPresent(client_->epochNanos(), client_->nowNanos()); });
-    connect(session_, &EmbeddedSession::clusterReplaced, bar, [this] {
+    connect(simulation_, &SimulationControl::clusterReplaced, bar, [this] {
         timeline_->goLive();
         timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
     });
-    connect(session_, &EmbeddedSession::playingChanged, bar, [this] { updateTime(); });
-    connect(session_, &EmbeddedSession::speedChanged, bar, [this] { updateTime(); });
-    connect(session_, &EmbeddedSession::errorOccurred, bar,
+    connect(simulation_, &SimulationControl::playingChanged, bar, [this] { updateTime(); });
+    connect(simulation_, &SimulationControl::speedChanged, bar, [this] { updateTime(); });
+    connect(simulation_, &SimulationControl::errorOccurred, bar,
             [this](const QString& m) { statusBar()->showMessage(tr("Simulation stopped: %1").arg(m)); });
 }
 
@@ -289,23 +326,25 @@ void MainWindow::makeTimelineToolBar() {
     live_->setShortcut(QKeySequence(Qt::Key_End));
     live_->setToolTip(tr("Back to the present (End)"));
     connect(live_, &QAction::triggered, timeline_, &Timeline::goLive);
-    if (session_) {
+    if (simulation_) {
         resume_ = bar->addAction(tr("Resume here"));
         resume_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_Return));
         resume_->setToolTip(tr("Replay the scenario to the moment shown and go on from there; what happened after it is "
                                "forgotten (Ctrl+Return)"));
         connect(resume_, &QAction::triggered, this, [this] {
             if (timeline_->live()) return;
-            session_->setPlaying(false);
+            auto report = [this](const Status& st) {
+                if (!st.isOk()) statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
+            };
+            simulation_->setPlaying(false, this, report);
             const qint64 at = timeline_->viewNanos() - timeline_->epochNanos();
-            if (Status st = session_->rewindTo(std::chrono::nanoseconds(at)); !st.isOk())
-                statusBar()->showMessage(QString::fromStdString(st.message()), 10000);
+            simulation_->rewindTo(std::chrono::nanoseconds(at), this, report);
         });
     }
 }
 
 void MainWindow::makeMenus() {
-    auto* file = new FileMenu(this, session_);
+    auto* file = new FileMenu(this, session_, simulation_);
     menuBar()->addMenu(file);
     connect(file, &FileMenu::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
     QMenu* view = menuBar()->addMenu(tr("&View"));
@@ -341,7 +380,7 @@ void MainWindow::makeMenus() {
     view->addSeparator();
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     for (QToolBar* t : findChildren<QToolBar*>()) view->addAction(t->toggleViewAction());
-    if (session_) {
+    if (simulation_) {
         QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
         for (QAction* a : {play_, step_, stepCycle_, reset_}) sim->addAction(a);
         sim->addSeparator();
@@ -391,8 +430,9 @@ void MainWindow::onViewChanged() {
         const QSignalBlocker block(slider_);
         slider_->setValue(int(std::min<qint64>(toMillis(timeline_->viewNanos() - timeline_->epochNanos()), INT_MAX)));
     }
+    // Looking back pauses the simulation in this process; a server's goes on for its other clients.
     if (!timeline_->live() && session_ && session_->playing()) session_->setPlaying(false);
-    if (resume_) resume_->setEnabled(!timeline_->live());
+    if (resume_) resume_->setEnabled(!timeline_->live() && simulation_->available());
     updateTime();
 }
 
@@ -400,10 +440,10 @@ void MainWindow::onViewChanged() {
 void MainWindow::updateTime() {
     const double now = double(timeline_->nowNanos() - timeline_->epochNanos()) / 1e9;
     QString text = tr("t = %1").arg(formatSeconds(now));
-    if (session_) {
+    if (simulation_) {
         text += QStringLiteral(" · ") +
-                (session_->asFastAsPossible() ? tr("as fast as possible") : tr("%1×").arg(session_->speed())) +
-                QStringLiteral(" · ") + (session_->playing() ? tr("playing") : tr("paused"));
+                (simulation_->asFastAsPossible() ? tr("as fast as possible") : tr("%1×").arg(simulation_->speed())) +
+                QStringLiteral(" · ") + (simulation_->playing() ? tr("playing") : tr("paused"));
     }
     time_->setText(text);
     if (viewTime_) {
@@ -417,14 +457,58 @@ void MainWindow::updateTime() {
     }
 }
 
-void MainWindow::updateStatus() {
-    QString connection;
-    switch (client_->connectionState()) {
-    case ControlPlaneClient::ConnectionState::Connecting: connection = tr("connecting"); break;
-    case ControlPlaneClient::ConnectionState::Connected: connection = tr("connected"); break;
-    case ControlPlaneClient::ConnectionState::Disconnected: connection = tr("disconnected"); break;
+QString MainWindow::connectionText() const {
+    using State = ControlPlaneClient::ConnectionState;
+    const State state = client_->connectionState();
+    if (!client_->isRemote()) {
+        QString connection;
+        switch (state) {
+        case State::Connecting: connection = tr("connecting"); break;
+        case State::Connected: connection = tr("connected"); break;
+        case State::Disconnected: connection = tr("disconnected"); break;
+        }
+        return tr("Control plane: %1 (%2)").arg(client_->endpoint(), connection);
     }
-    connection_->setText(tr("Control plane: %1 (%2)").arg(client_->endpoint(), connection));
+    const QString server = client_->userName().isEmpty() ? client_->endpoint()
+                                                         : tr("%1 as %2").arg(client_->endpoint(), client_->userName());
+    if (state == State::Connected) return tr("Connected to %1").arg(server);
+    // The client goes from Disconnected to Connecting and back while it tries again: one text for
+    // both.
+    if (everConnected_) return tr("Disconnected from %1 — showing the last state; reconnecting…").arg(server);
+    if (state == State::Connecting) return tr("Connecting to %1…").arg(server);
+    return tr("Cannot reach %1 — trying again…").arg(server);
+}
+
+void MainWindow::updateConnection() {
+    using State = ControlPlaneClient::ConnectionState;
+    const State state = client_->connectionState();
+    if (state == State::Connected) everConnected_ = true;
+    if (!client_->isRemote()) {
+        setWindowTitle(tr("Pilothouse"));
+        return;
+    }
+    QString word = state == State::Connected ? tr("connected")
+                   : everConnected_          ? tr("disconnected, reconnecting…")
+                                             : tr("connecting…");
+    setWindowTitle(tr("%1 (%2) — Pilothouse").arg(client_->endpoint(), word));
+    connection_->setText(connectionText());
+    if (state == State::Connected) connection_->setToolTip(QString());
+    // Not connected: said in the status bar's colours for trouble.
+    connection_->setStyleSheet(state == State::Connected
+                                   ? QString()
+                                   : QStringLiteral("color: %1; font-weight: bold;").arg(theme::failure().name()));
+    const bool usable = simulation_ && simulation_->available();
+    const QString why = usable ? QString() : tr("Not connected to %1").arg(client_->endpoint());
+    for (QAction* a : {play_, step_, stepCycle_, reset_, resume_}) {
+        if (!a) continue;
+        a->setEnabled(usable && (a != resume_ || !timeline_->live()));
+        a->setStatusTip(why);
+    }
+    if (speedBox_) speedBox_->setEnabled(usable);
+}
+
+void MainWindow::updateStatus() {
+    connection_->setText(connectionText());
     revision_->setText(timeline_->live() ? tr("Revision %1").arg(state_->revision())
                                          : tr("Revision %1 (history)").arg(state_->revision()));
     updateTime();
@@ -516,15 +600,15 @@ void MainWindow::retranslate() {
     speedBox_ = nullptr;
     slider_ = nullptr;
     viewTime_ = nullptr;
-    setWindowTitle(tr("Pilothouse"));
     makeViews();
-    if (session_) makeSimulationToolBar();
+    if (simulation_) makeSimulationToolBar();
     makeTimelineToolBar();
     makeMenus();
     restoreState(layout);
     tabs_->setCurrentIndex(table);
     onPresentChanged();
     onViewChanged();
+    updateConnection();
     updateStatus();
 }
 

@@ -4,12 +4,18 @@
 // and one moment (Timeline): live, or a past moment picked on the timeline slider, read from the
 // store's history.
 //
-// The toolbar drives the embedded simulation: play/pause (Space), step one event (Right), step one
-// scheduling cycle (Shift+Right), speed 0.1×–1000× or as fast as possible, reset (Ctrl+R); the
-// timeline slider goes back in time (Left/Right when paused move it), "Live" (End) returns to the
-// present, "Resume here" (Ctrl+Return) replays the scenario to the moment shown and goes on from
-// there. The status bar shows virtual time, speed, pending and running pods, the store revision
-// and the connection.
+// The toolbar drives the simulation (session/simulation_control.h: the embedded one, or a
+// pilothouse-server's shared with its other clients): play/pause (Space), step one event (Right),
+// step one scheduling cycle (Shift+Right), speed 0.1×–1000× or as fast as possible, reset
+// (Ctrl+R); the timeline slider goes back in time (Left/Right when paused move it), "Live" (End)
+// returns to the present, "Resume here" (Ctrl+Return) replays the scenario to the moment shown
+// and goes on from there. The status bar shows virtual time, speed, pending and running pods, the
+// store revision and the connection.
+//
+// Over a remote server (client->isRemote()) the title and the status bar name the server and say
+// whether it is connected; while it is not, the views keep the last state they had and the
+// simulation's controls are disabled. What needs the simulation in this process (saving the
+// scenario as played, workspaces) is disabled in the File menu with the reason as its tooltip.
 //
 // View > Language switches between English, Deutsch and 日本語 at runtime (i18n/language.h): on
 // QEvent::LanguageChange the window rebuilds its views, docks, toolbars and menus over the same
@@ -43,6 +49,7 @@ class ClusterState;
 class ChartsView;
 class ControlPlaneClient;
 class EmbeddedSession;
+class SimulationControl;
 class EventLogView;
 class ExplainerView;
 namespace editor {
@@ -67,9 +74,18 @@ public:
     MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Options options, QWidget* parent = nullptr);
     MainWindow(ControlPlaneClient* client, EmbeddedSession* session = nullptr, QWidget* parent = nullptr)
         : MainWindow(client, session, Options{false}, parent) {}
+    // Over any simulation (a RemoteSimulation for a pilothouse-server's): the File menu's
+    // scenario items load into it; the workspace items are the embedded session's only. Both
+    // must outlive the window.
+    MainWindow(ControlPlaneClient* client, SimulationControl* simulation, Options options, QWidget* parent = nullptr);
     ~MainWindow() override;
 
     ControlPlaneClient* client() const { return client_; }
+    const Options& options() const { return options_; }
+    // The simulation the toolbar drives (null when there is none).
+    SimulationControl* simulation() const { return simulation_; }
+    // The status bar's text about the control plane ("Connected to 127.0.0.1:7443", ...).
+    QString connectionText() const;
     Timeline* timeline() const { return timeline_; }
     SelectionModel* selection() const { return selection_; }
     ClusterState* clusterState() const { return state_; }
@@ -122,6 +138,8 @@ protected:
     void changeEvent(QEvent* event) override;
 
 private:
+    MainWindow(ControlPlaneClient* client, EmbeddedSession* session, SimulationControl* simulation, Options options,
+               QWidget* parent);
     void makeViews();
     void makeSimulationToolBar();
     void makeTimelineToolBar();
@@ -131,6 +149,8 @@ private:
     void onViewChanged();
     void updateStatus();
     void updateTime();
+    // The title, the connection's label and whether the simulation's controls can be used.
+    void updateConnection();
     void restoreSettings();
     // Takes `preferences` without saving them (applyPreferences saves too).
     void usePreferences(const Preferences& preferences);
@@ -139,7 +159,9 @@ private:
     void retranslate();
 
     ControlPlaneClient* client_;
-    EmbeddedSession* session_;
+    EmbeddedSession* session_;         // null over a remote server
+    SimulationControl* simulation_;    // the session's (owned) or the one given
+    bool everConnected_ = false;       // a remote server answered once: a drop keeps the last state
     Options options_;
     Preferences preferences_;
     Timeline* timeline_;

@@ -13,12 +13,14 @@
 #include "cluster/builtin_scenarios.h"
 #include "remote/server.h"
 #include "remote/simulation_host.h"
+#include "ui_remote/served_simulation.h"
 
 using namespace pilothouse;
 using pilothouse::ui::ControlPlaneClient;
 using pilothouse::ui::ObjectEvent;
 using pilothouse::ui::ObjectPtr;
 using pilothouse::ui::RemoteClient;
+using ui_remote_test::Served;
 
 namespace {
 
@@ -72,38 +74,6 @@ QMap<QString, QString> serverObjects(remote::SimulationHost& host) {
     });
     return out;
 }
-
-struct Served {
-    std::unique_ptr<remote::SimulationHost> host;
-    std::unique_ptr<remote::Server> server;
-    std::string error;
-
-    explicit Served(const char* scenario, const std::string& address = "127.0.0.1:0") {
-        std::vector<std::string> warnings;
-        auto s = cluster::loadScenario(*cluster::builtinScenario(scenario), std::string(scenario) + ".yaml", &warnings);
-        if (!s) {
-            error = s.status().message();
-            return;
-        }
-        auto h = remote::SimulationHost::start({}, std::move(*s));
-        if (!h) {
-            error = h.status().message();
-            return;
-        }
-        host = std::move(*h);
-        serve(address);
-    }
-    void serve(const std::string& address) {
-        remote::ServerOptions o;
-        o.listenAddress = address;
-        auto sv = remote::Server::start(*host, o);
-        if (!sv) error = sv.status().message();
-        else server = std::move(*sv);
-    }
-    Status runFor(std::chrono::seconds d) {
-        return host->withSession([&](cluster::Session& s) { return s.runFor(d); });
-    }
-};
 
 std::unique_ptr<RemoteClient> connectTo(const std::string& address) {
     remote::ConnectOptions o;

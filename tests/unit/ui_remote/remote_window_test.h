@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QObject>
+#include <QTemporaryDir>
+
+class RemoteWindowTest : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void windowShowsTheServersCluster();
+    void toolbarDrivesTheServersSimulation();
+    void otherClientsChangesReachTheToolbar();
+    void resumeHereAndResetRewindTheServer();
+    void disconnectedKeepsTheLastState();
+    void fileMenuOverAServer();
+    void connectActionOpensAWindow();
+    void connectDialogChecksTheFields_data();
+    void connectDialogChecksTheFields();
+    void connectDialogSaysWhyTheServerRefused_data();
+    void connectDialogSaysWhyTheServerRefused();
+    void connectDialogRemembersWithoutTheToken();
+    void commandLineConnect();
+
+private:
+    QTemporaryDir settings_;
+};
