@@ -102,6 +102,7 @@ void MetricsSampler::sampleQuantiles(const std::string& name, Observations& obse
 }
 
 void MetricsSampler::sample() {
+    ++samplings_;
     const sim::Time now = clock_.now();
     std::map<std::string, double> phases = {{"Pending", 0}, {"Running", 0}, {"Succeeded", 0}, {"Failed", 0}};
     double cpuRequested = 0, memRequested = 0;

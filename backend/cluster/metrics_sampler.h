@@ -64,6 +64,8 @@ public:
 
     // "name{label=\"value\"}" -> samples in time order.
     const std::map<std::string, Series>& series() const { return series_; }
+    // How many times the series were sampled: a reader that saw this number has seen every sample.
+    int64_t samplings() const { return samplings_; }
 
 private:
     // One observation of a latency: when it was made and its value in seconds.
@@ -89,6 +91,7 @@ private:
     client::Informer nodes_;
     sim::Time next_{};
     std::map<std::string, Series> series_;
+    int64_t samplings_ = 0;
     int64_t journeySeq_ = 0;
     std::map<std::string, PodJourney> podJourneys_;
     Observations attemptDurations_, schedulingSli_, startSli_;

@@ -204,16 +204,26 @@ grpc::Status SimulationService::WatchState(grpc::ServerContext* context, const s
     uint64_t seen = host_.changes();
     State last;
     bool first = true;
+    bool changed = true;
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
+        if (!changed) {
+            // Woken to look at the cancellation only: nothing moved.
+            const uint64_t now = host_.waitForChange(seen, kPoll);
+            changed = now != seen;
+            seen = now;
+            continue;
+        }
+        changed = false;
+        seen = host_.changes();  // a change from here on is looked at again
         State now = host_.readSession([&](cluster::Session& s) { return stateOf(s); });
         if (first || now.SerializeAsString() != last.SerializeAsString()) {
             if (!writer->Write(now)) return grpc::Status::OK;  // the client went away
             last = std::move(now);
             first = false;
             std::this_thread::sleep_for(interval);
+            changed = host_.changes() != seen;  // what moved meanwhile is sent next
         }
-        seen = host_.waitForChange(seen, kPoll);
     }
     return grpc::Status::OK;
 }
@@ -225,19 +235,33 @@ grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, cons
     int64_t after = request->after_seq();
     uint64_t seen = host_.changes();
     bool first = true;
+    bool changed = true;
     constexpr size_t kBatch = 2000;
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
+        if (!changed) {
+            const uint64_t now = host_.waitForChange(seen, kPoll);
+            changed = now != seen;
+            seen = now;
+            continue;
+        }
+        changed = false;
+        seen = host_.changes();  // a change from here on is looked at again
         sv1::JourneyBatch batch;
-        host_.withCluster([&](cluster::Cluster& c) {
+        // The records are taken under the cluster's lock (pointers only) and encoded after it.
+        const auto records = host_.withCluster([&](cluster::Cluster& c) {
             const uint64_t current = host_.generation();
             if (current != generation) {
                 batch.set_reset(generation != 0 || after != 0);
                 generation = current;
                 after = 0;
             }
-            batch.set_generation(generation);
-            for (const auto& r : c.journeys().since(after, kBatch)) {
+            return c.journeys().sinceShared(after, kBatch);
+        });
+        batch.set_generation(generation);
+        {
+            for (const auto& record : records) {
+                const sim::JourneyRecord& r = *record;
                 auto* out = batch.add_records();
                 out->set_seq(r.seq);
                 out->set_pod(r.pod);
@@ -254,13 +278,12 @@ grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, cons
                 }
                 after = r.seq;
             }
-        });
+        }
         if (first || batch.reset() || batch.records_size() > 0) {
             if (!writer->Write(batch)) return grpc::Status::OK;
             first = false;
-            if (batch.records_size() == int(kBatch)) continue;  // more waiting
+            if (batch.records_size() == int(kBatch)) changed = true;  // more waiting
         }
-        seen = host_.waitForChange(seen, kPoll);
     }
     return grpc::Status::OK;
 }
@@ -274,18 +297,30 @@ grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const
     const int64_t since = request->since_unix_nanos();
     uint64_t seen = host_.changes();
     bool first = true;
+    bool changed = true;
+    int64_t samplings = -1;  // the sampler's count at the last look: unchanged, no new samples
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
+        if (!changed) {
+            const uint64_t now = host_.waitForChange(seen, kPoll);
+            changed = now != seen;
+            seen = now;
+            continue;
+        }
+        changed = false;
+        seen = host_.changes();  // a change from here on is looked at again
         sv1::MetricsBatch batch;
         host_.readSession([&](cluster::Session& s) {
             if (s.generation() != generation) {
                 batch.set_reset(generation != 0);
                 generation = s.generation();
                 sent.clear();
+                samplings = -1;
             }
             batch.set_generation(generation);
             auto* sampler = dynamic_cast<cluster::MetricsSampler*>(s.cluster().find("metrics"));
-            if (!sampler) return;
+            if (!sampler || sampler->samplings() == samplings) return;
+            samplings = sampler->samplings();
             for (const auto& [name, series] : sampler->series()) {
                 auto it = sent.find(name);
                 const int64_t after = it == sent.end() ? since - 1 : it->second;
@@ -312,7 +347,6 @@ grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const
             if (!writer->Write(batch)) return grpc::Status::OK;
             first = false;
         }
-        seen = host_.waitForChange(seen, kPoll);
     }
     return grpc::Status::OK;
 }

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -70,20 +71,29 @@ public:
         std::lock_guard lock(mu_);
         auto& indexes = byPod_[pod];
         if (!indexes.empty()) {
-            const Time previous = records_[indexes.back()].stage.start;
+            const Time previous = records_[indexes.back()]->stage.start;
             if (stage.start < previous) stage.start = previous;
         }
         if (stage.end < stage.start) stage.end = stage.start;
         indexes.push_back(records_.size());
-        records_.push_back({int64_t(records_.size()) + 1, pod, std::move(stage)});
+        records_.push_back(std::make_shared<const JourneyRecord>(
+            JourneyRecord{int64_t(records_.size()) + 1, pod, std::move(stage)}));
     }
     // Every record with seq > `after`, in order, at most `limit` of them.
     std::vector<JourneyRecord> since(int64_t after, size_t limit = SIZE_MAX) const {
         std::lock_guard lock(mu_);
         std::vector<JourneyRecord> out;
         for (size_t i = size_t(std::max<int64_t>(after, 0)); i < records_.size() && out.size() < limit; ++i)
-            out.push_back(records_[i]);
+            out.push_back(*records_[i]);
         return out;
+    }
+    // The same records, shared and not copied: the lock is held only to copy pointers, so the
+    // simulation recording its next stage never waits for a reader copying thousands of records.
+    std::vector<std::shared_ptr<const JourneyRecord>> sinceShared(int64_t after, size_t limit = SIZE_MAX) const {
+        std::lock_guard lock(mu_);
+        const size_t from = std::min(size_t(std::max<int64_t>(after, 0)), records_.size());
+        const size_t to = std::min(records_.size(), from + std::min(limit, records_.size() - from));
+        return {records_.begin() + std::ptrdiff_t(from), records_.begin() + std::ptrdiff_t(to)};
     }
     // The seq of the last record (0 when empty).
     int64_t lastSeq() const {
@@ -107,12 +117,12 @@ private:
     std::vector<JourneyStage> stagesAt(const std::vector<size_t>& indexes) const {
         std::vector<JourneyStage> out;
         out.reserve(indexes.size());
-        for (size_t i : indexes) out.push_back(records_[i].stage);
+        for (size_t i : indexes) out.push_back(records_[i]->stage);
         return out;
     }
 
     mutable std::mutex mu_;
-    std::vector<JourneyRecord> records_;                 // every stage, in order recorded (seq = index + 1)
+    std::vector<std::shared_ptr<const JourneyRecord>> records_;  // every stage, in order recorded (seq = index + 1)
     std::map<std::string, std::vector<size_t>> byPod_;  // pod -> its records' indexes
 };
 

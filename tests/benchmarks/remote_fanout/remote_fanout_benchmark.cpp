@@ -79,6 +79,7 @@
 #include "policy_v1.pb.h"
 #include "remote/server.h"
 #include "remote/simulation_host.h"
+#include "simulation_service.grpc.pb.h"
 
 #include "../proc_status.h"
 
@@ -244,10 +245,62 @@ private:
     bool done_ = false;
 };
 
+// One of the Simulation service's streams a GUI keeps open (WatchState, WatchJourneys,
+// WatchMetrics), read to the end, its messages counted.
+template <typename Request, typename Message>
+class SimulationStream final : public grpc::ClientReadReactor<Message> {
+public:
+    using Starter = void (pilothouse::simulation::v1::Simulation::Stub::async_interface::*)(
+        grpc::ClientContext*, const Request*, grpc::ClientReadReactor<Message>*);
+    void start(pilothouse::simulation::v1::Simulation::Stub& stub, Starter method, Request request) {
+        request_ = std::move(request);
+        (stub.async()->*method)(&context_, &request_, this);
+        this->StartRead(&message_);
+        this->StartCall();
+    }
+    void OnReadDone(bool ok) override {
+        if (!ok) return;
+        messages_.fetch_add(1, std::memory_order_relaxed);
+        this->StartRead(&message_);
+    }
+    void OnDone(const grpc::Status&) override {
+        std::lock_guard lock(mutex_);
+        done_ = true;
+        doneChanged_.notify_all();
+    }
+    void cancel() { context_.TryCancel(); }
+    void waitDone() {
+        std::unique_lock lock(mutex_);
+        doneChanged_.wait(lock, [&] { return done_; });
+    }
+    int64_t messages() const { return messages_.load(); }
+
+private:
+    grpc::ClientContext context_;
+    Request request_;
+    Message message_;
+    std::atomic<int64_t> messages_{0};
+    std::mutex mutex_;
+    std::condition_variable doneChanged_;
+    bool done_ = false;
+};
+
+namespace sv1 = pilothouse::simulation::v1;
+using StateStream = SimulationStream<sv1::WatchStateRequest, sv1::SimulationState>;
+using JourneyStream = SimulationStream<sv1::WatchJourneysRequest, sv1::JourneyBatch>;
+using MetricsStream = SimulationStream<sv1::WatchMetricsRequest, sv1::MetricsBatch>;
+
 struct Client {
     std::shared_ptr<grpc::Channel> channel;
     std::unique_ptr<v1::KubernetesAPI::Stub> stub;
     std::vector<std::unique_ptr<ClientWatch>> watches;
+    std::unique_ptr<sv1::Simulation::Stub> simulation;
+    std::unique_ptr<StateStream> state;
+    std::unique_ptr<JourneyStream> journeys;
+    std::unique_ptr<MetricsStream> metrics;
+    int64_t streamMessages() const {
+        return (state ? state->messages() : 0) + (journeys ? journeys->messages() : 0) + (metrics ? metrics->messages() : 0);
+    }
 };
 
 // The child: N clients watching `resources`. Talks to the parent in lines:
@@ -282,6 +335,14 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
             watch->start(*c.stub);
             c.watches.push_back(std::move(watch));
         }
+        // And the simulation's streams, as a GUI keeps them (ui/client/remote_client.h).
+        c.simulation = sv1::Simulation::NewStub(c.channel);
+        c.state = std::make_unique<StateStream>();
+        c.state->start(*c.simulation, &sv1::Simulation::Stub::async_interface::WatchState, sv1::WatchStateRequest());
+        c.journeys = std::make_unique<JourneyStream>();
+        c.journeys->start(*c.simulation, &sv1::Simulation::Stub::async_interface::WatchJourneys, sv1::WatchJourneysRequest());
+        c.metrics = std::make_unique<MetricsStream>();
+        c.metrics->start(*c.simulation, &sv1::Simulation::Stub::async_interface::WatchMetrics, sv1::WatchMetricsRequest());
     }
     const auto readyBy = Clock::now() + std::chrono::duration<double>(timeout);
     for (;;) {
@@ -300,12 +361,15 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
 
     int64_t startNanos = nowNanos();
     double cpuAtStart = processCpuSeconds();
+    int64_t streamMessagesAtStart = 0;
     std::vector<std::vector<int64_t>> eventsAtStart(clients);
     std::string line;
     while (std::getline(std::cin, line)) {
         if (line == "start") {
             startNanos = nowNanos();
             cpuAtStart = processCpuSeconds();
+            streamMessagesAtStart = 0;
+            for (auto& c : all) streamMessagesAtStart += c.streamMessages();
             for (int i = 0; i < clients; ++i) {
                 eventsAtStart[i].clear();
                 for (auto& w : all[i].watches) eventsAtStart[i].push_back(w->events());
@@ -343,16 +407,27 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
                             static_cast<long long>(bytes), complete ? 1 : 0, (lastNanos - startNanos) / 1e6, endCode,
                             static_cast<long long>(decodeErrors));
             }
+            int64_t streamMessages = -streamMessagesAtStart;
+            for (auto& c : all) streamMessages += c.streamMessages();
+            std::printf("streams %lld\n", static_cast<long long>(streamMessages));
             std::printf("cpu %.3f\nmaxrss %ld\nend\n", cpu, procStatusKiB("VmHWM"));
             std::fflush(stdout);
         } else if (line == "quit") {
             break;
         }
     }
-    for (auto& c : all)
+    for (auto& c : all) {
         for (auto& w : c.watches) w->cancel();
-    for (auto& c : all)
+        c.state->cancel();
+        c.journeys->cancel();
+        c.metrics->cancel();
+    }
+    for (auto& c : all) {
         for (auto& w : c.watches) w->waitDone();
+        c.state->waitDone();
+        c.journeys->waitDone();
+        c.metrics->waitDone();
+    }
     return 0;
 }
 
@@ -549,6 +624,7 @@ struct FanoutRun {
     int endedEarly = 0;
     int64_t decodeErrors = 0;
     int64_t cutOff = 0;
+    int64_t streamMessages = 0;  // the Simulation service's streams, all clients, during the stretch
 };
 
 FanoutRun fanoutRun(const Options& o, const std::string& text, int clients) {
@@ -600,6 +676,8 @@ FanoutRun fanoutRun(const Options& o, const std::string& text, int clients) {
                 run.lastEventAfterStart = std::max(run.lastEventAfterStart, lastMs / 1000);
                 run.endedEarly += endCode >= 0;
                 run.decodeErrors += decodeErrors;
+            } else if (what == "streams") {
+                in >> run.streamMessages;
             } else if (what == "cpu") {
                 in >> run.clientCpu;
             } else if (what == "maxrss") {
@@ -632,11 +710,11 @@ void printFanoutRun(const FanoutRun& r) {
         std::printf("\n               %lld objects listed per client; live events per client %lld-%lld, total %lld "
                     "(%.1f MB of objects), %.0f events/s; clients still catching up %.2f s after the stretch ended; "
                     "%d/%d clients reached every resource's last revision; %d watches ended early, %lld decode errors, "
-                    "%lld cut off; client process %.2f s cpu, peak %ld MiB",
+                    "%lld cut off; %lld messages on the simulation's streams; client process %.2f s cpu, peak %ld MiB",
                     static_cast<long long>(r.objectsListed), static_cast<long long>(least), static_cast<long long>(most),
                     static_cast<long long>(total), r.bytes / 1e6, total / span, std::max(0.0, r.lastEventAfterStart - r.wall), r.complete,
                     r.clients, r.endedEarly, static_cast<long long>(r.decodeErrors), static_cast<long long>(r.cutOff),
-                    r.clientCpu, mib(r.clientPeakKiB));
+                    static_cast<long long>(r.streamMessages), r.clientCpu, mib(r.clientPeakKiB));
     }
     std::printf("\n");
     std::fflush(stdout);
@@ -649,7 +727,7 @@ std::string resultLine(const FanoutRun& r) {
     out << "result " << r.clients << " " << r.wall << " " << r.simThreadCpu << " " << r.processCpu << " " << r.revision << " "
         << r.rssSetupKiB << " " << r.peakKiB << " " << r.objectsListed << " " << r.bytes << " " << r.complete << " "
         << r.lastEventAfterStart << " " << r.clientCpu << " " << r.clientPeakKiB << " " << r.endedEarly << " "
-        << r.decodeErrors << " " << r.cutOff << " " << r.liveEvents.size();
+        << r.decodeErrors << " " << r.cutOff << " " << r.streamMessages << " " << r.liveEvents.size();
     for (int64_t n : r.liveEvents) out << " " << n;
     return out.str();
 }
@@ -660,7 +738,7 @@ FanoutRun parseResult(const std::string& line) {
     size_t n = 0;
     in >> r.clients >> r.wall >> r.simThreadCpu >> r.processCpu >> r.revision >> r.rssSetupKiB >> r.peakKiB >>
         r.objectsListed >> r.bytes >> r.complete >> r.lastEventAfterStart >> r.clientCpu >> r.clientPeakKiB >> r.endedEarly >>
-        r.decodeErrors >> r.cutOff >> n;
+        r.decodeErrors >> r.cutOff >> r.streamMessages >> n;
     r.liveEvents.resize(n);
     for (auto& e : r.liveEvents) in >> e;
     if (!in) die("cannot read a run's result: " + line);
