@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>AccessReview</name>
+    <message>
+        <source>Forbidden: %1</source>
+        <translation>Nicht erlaubt: %1</translation>
+    </message>
+</context>
+<context>
     <name>BackdropItem</name>
     <message>
         <source>a pod, in its owner&apos;s colour</source>

@@ -6,6 +6,7 @@
 #include <cctype>
 
 #include "apps_v1.pb.h"
+#include "authentication_v1.pb.h"
 #include "authorization_v1.pb.h"
 #include "batch_v1.pb.h"
 #include "coordination_v1.pb.h"
@@ -79,6 +80,9 @@ Scheme::Scheme() {
     add("authorization.k8s.io", "SelfSubjectAccessReview", "selfsubjectaccessreviews",
         "selfsubjectaccessreview", {}, false,
         k8s::io::api::authorization::v1::SelfSubjectAccessReview::descriptor(), {"create"});
+    // pkg/registry/authentication/selfsubjectreview: create only, the caller's user, not stored.
+    add("authentication.k8s.io", "SelfSubjectReview", "selfsubjectreviews", "selfsubjectreview", {}, false,
+        k8s::io::api::authentication::v1::SelfSubjectReview::descriptor(), {"create"});
 }
 
 const Scheme& Scheme::instance() {

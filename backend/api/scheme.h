@@ -24,7 +24,7 @@ struct ResourceType {
     const google::protobuf::Descriptor* descriptor = nullptr;
     // The verbs the API server serves on the resource, as discovery lists them (APIResource.verbs):
     // kStoredVerbs for the stored kinds; {"create"} for a review that is answered, never stored
-    // (SelfSubjectAccessReview).
+    // (SelfSubjectAccessReview, SelfSubjectReview).
     std::vector<std::string> verbs;
 
     std::string apiVersion() const { return group.empty() ? version : group + "/" + version; }

@@ -20,11 +20,13 @@
 #include "apiserver/registry/eviction.h"
 #include "apiserver/registry/keys.h"
 #include "apiserver/registry/selfsubjectaccessreview.h"
+#include "apiserver/registry/selfsubjectreview.h"
 #include "apiserver/registry/service_ip_allocator.h"
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/authorization.h"
 #include "apiserver/validation/pod.h"
 #include "apiserver/validation/validation.h"
+#include "authentication_v1.pb.h"
 #include "authorization_v1.pb.h"
 #include "core_v1.pb.h"
 #include "policy_v1.pb.h"
@@ -296,6 +298,7 @@ public:
         // review has no get, list, update, patch or delete).
         if (!req_.type->supports(v) && isServedVerb(v)) return noRoute();
         if (req_.type->kind == "SelfSubjectAccessReview") return reviewSelfAccess();
+        if (req_.type->kind == "SelfSubjectReview") return reviewSelf();
         if (v == "get") return get();
         if (v == "list") return list();
         if (v == "create" && req_.subresource == "binding") return bind();
@@ -931,6 +934,25 @@ public:
                describeAsked(asked) + ": " + authorization::decisionName(result.decision) +
                    (result.reason.empty() ? "" : " (" + result.reason + ")"),
                costs.authorizationNanos);
+        api::setTypeMeta(review.get(), *req_.type);
+        resp_.object = std::move(review);
+        return resp_;
+    }
+
+    // create selfsubjectreviews (registry/selfsubjectreview.h): the caller as authentication found
+    // them, in a review created now; nothing is stored.
+    Response& reviewSelf() {
+        namespace authenticationv1 = k8s::io::api::authentication::v1;
+        if (!req_.subresource.empty()) return noRoute();
+        if (!dynamic_cast<const authenticationv1::SelfSubjectReview*>(req_.body.get())) {
+            resp_.status = newBadRequest(std::string("not a SelfSubjectReview: ") +
+                                         (req_.body ? "*" + req_.body->GetDescriptor()->full_name() : "<nil>"));
+            return resp_;
+        }
+        auto review = std::make_unique<authenticationv1::SelfSubjectReview>();
+        review->mutable_metadata()->set_creation_timestamp(rfc3339::format(t_));
+        *review->mutable_status() = registry::selfSubjectReviewStatus(user_);
+        record(kStageRegistry, req_.type->kind, true, "user " + authorization::goQuote(user_.name), 0);
         api::setTypeMeta(review.get(), *req_.type);
         resp_.object = std::move(review);
         return resp_;

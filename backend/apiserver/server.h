@@ -9,7 +9,8 @@
 // pods/binding, pods/eviction (registry/eviction.h: PodDisruptionBudgets), pods/status and
 // nodes/status subresources (status for every kind that has one). A kind serves the verbs its
 // ResourceType lists; selfsubjectaccessreviews serves only create, which stores nothing and
-// answers with the authorizer's decision (registry/selfsubjectaccessreview.h).
+// answers with the authorizer's decision (registry/selfsubjectaccessreview.h); so does
+// selfsubjectreviews, answering with the caller's user (registry/selfsubjectreview.h).
 // Errors are Kubernetes' (see errors.h): 401, 403, 404, 409 AlreadyExists/Conflict, 410, 422, 429.
 //
 // Thread-safety: handle() and watch() may be called from any thread concurrently; the server

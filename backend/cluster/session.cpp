@@ -210,9 +210,15 @@ std::shared_ptr<const google::protobuf::Message> Session::currentObject(const ap
     return std::shared_ptr<const google::protobuf::Message>(std::move(response.object));
 }
 
+bool Session::isWrite(const apiserver::Request& r) {
+    if (r.dryRun || r.verb == "get" || r.verb == "list" || r.verb == "watch") return false;
+    // A review (selfsubjectreviews, selfsubjectaccessreviews: created, answered, never stored)
+    // changes nothing: it takes no virtual time and is not recorded.
+    return !r.type || r.type->supports("get");
+}
+
 apiserver::Response Session::request(apiserver::Request req) {
-    const bool write = !req.dryRun && req.verb != "get" && req.verb != "list" && req.verb != "watch";
-    if (!write) return controlPlane().apiServer().handle(req);
+    if (!isWrite(req)) return controlPlane().apiServer().handle(req);
     apiserver::Response failed;
     if (failed.status = beginUserAction(); !failed.status.isOk()) return failed;
     // A write no scenario action expresses (a JSON patch, a /status update, ...) is recorded by

@@ -100,6 +100,9 @@ public:
     // Carries out one API request now, as the request's token says: a write that succeeds is
     // recorded, and the components react to it at once (the cluster settles), even while paused.
     apiserver::Response request(apiserver::Request request);
+    // Whether a request changes the cluster (and is recorded): not a read, not a dry run, and not
+    // a question the API server answers without storing anything (a SelfSubjectAccessReview).
+    static bool isWrite(const apiserver::Request& request);
     // "failNode" / "recoverNode" on a node's simulated kubelet, now; recorded like request().
     Status controlNode(const std::string& action, const std::string& node);
     // kube-scheduler restarted with this KubeSchedulerConfiguration (YAML), now; recorded. Errors

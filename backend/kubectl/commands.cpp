@@ -19,6 +19,7 @@
 #include "apiserver/registry/defaults.h"
 #include "apiserver/registry/strategy.h"
 #include "apiserver/validation/validation.h"
+#include "authentication_v1.pb.h"
 #include "authorization_v1.pb.h"
 #include "controlplane/control_plane.h"
 #include "api/display_name.h"
@@ -54,6 +55,7 @@ const char* kUsage =
     "                                           as fast as possible: events, pod journeys, metrics, final objects\n"
     "  auth can-i VERB [TYPE | TYPE/NAME | NONRESOURCEURL] [-n NAMESPACE | -A] [--subresource S] [-q]\n"
     "      --store PATH                         Ask whether an action is allowed: prints yes or no, exit 0 or 1\n"
+    "  auth whoami [-o yaml|json] --store PATH  Who the API server takes you for: a SelfSubjectReview's user\n"
     "\n"
     "FILE may be '-' for standard input. PATH is a Pilothouse store file (created if missing).\n"
     "apply, get and auth act as system:admin unless --tokens FILE (the API server's token file, CSV\n"
@@ -390,9 +392,59 @@ int cmdGet(const Args& a, Streams io) {
 // "*" for all) or on a NONRESOURCEURL (starting with "/"), in the namespace of -n ("default"; none
 // with -A). Prints "yes", or "no" followed by " - <reason>" and " - <evaluationError>" when the
 // review has them; exit 0 when allowed, 1 when not or on an error. kubectl's warnings go to stderr.
+// kubectl auth whoami (staging/src/k8s.io/kubectl/pkg/cmd/auth/whoami.go, v1.28): one
+// SelfSubjectReview; its user as kubectl's ATTRIBUTE/VALUE table (Username, UID when set, Groups
+// as Go prints a slice, `[a b]`), or the review as -o yaml|json. Exit 1 on an error.
+int cmdWhoami(const Args& a, Streams io) {
+    namespace authenticationv1 = k8s::io::api::authentication::v1;
+    if (a.positional.size() != 1) {
+        io.err << "error: unknown command \"" << a.positional[1] << "\" for \"pilothousectl auth whoami\"\n";
+        return 1;
+    }
+    if (!a.output.empty() && a.output != "yaml" && a.output != "json") {
+        io.err << "error: unable to match a printer suitable for the output format \"" << a.output
+               << "\", allowed formats are: json,yaml\n";
+        return 1;
+    }
+    sim::RealClock clock;
+    auto cp = openControlPlane(a, clock);
+    if (!cp) {
+        io.err << "error: " << cp.status().message() << "\n";
+        return 1;
+    }
+    apiserver::Request req;
+    req.verb = "create";
+    req.type = api::Scheme::instance().byKind("authentication.k8s.io/v1", "SelfSubjectReview");
+    req.token = a.token;
+    req.body = std::make_shared<authenticationv1::SelfSubjectReview>();
+    auto resp = (*cp)->apiServer().handle(req);
+    if (!resp.ok()) {
+        io.err << serverError(resp.status) << "\n";
+        return 1;
+    }
+    if (!a.output.empty()) {
+        const Value doc = codec::encodeMessage(*resp.object);
+        io.out << (a.output == "yaml" ? codec::toYaml(doc) : codec::toJson(doc) + "\n");
+        return 0;
+    }
+    const auto& user = static_cast<const authenticationv1::SelfSubjectReview&>(*resp.object).status().user_info();
+    Table t;
+    t.headers = {"ATTRIBUTE", "VALUE"};
+    if (!user.username().empty()) t.rows.push_back({"Username", user.username()});
+    if (!user.uid().empty()) t.rows.push_back({"UID", user.uid()});
+    if (user.groups_size() > 0) {
+        std::string groups;
+        for (const std::string& g : user.groups()) groups += (groups.empty() ? "" : " ") + g;
+        t.rows.push_back({"Groups", "[" + groups + "]"});
+    }
+    io.out << renderTable(t);
+    return 0;
+}
+
 int cmdAuth(const Args& a, Streams io) {
     namespace authorizationv1 = k8s::io::api::authorization::v1;
     const auto& p = a.positional;
+    if (!p.empty() && p[0] == "whoami") return cmdWhoami(a, io);
     if (p.empty() || p[0] != "can-i") {
         io.err << "error: unknown command \"" << (p.empty() ? "" : p[0]) << "\" for \"pilothousectl auth\"\n";
         return 1;

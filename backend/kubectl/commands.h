@@ -5,6 +5,7 @@
 //   get KIND[,KIND...] [NAME] [-n NS | -A] [-o yaml|json|wide|name] --store PATH
 //   auth can-i VERB TYPE[/NAME]|NONRESOURCEURL [-n NS | -A] [--subresource S] [-q] --store PATH
 //                                            kubectl auth can-i: a SelfSubjectAccessReview; yes/no
+//   auth whoami [-o yaml|json] --store PATH  kubectl auth whoami: a SelfSubjectReview; the user
 // apply, get and auth act as system:admin, or with --tokens FILE (the API server's token file) as
 // the user whose --token TOKEN is given.
 // `run` parses argv and dispatches; it is what app/pilothousectl's main calls and what the tests

@@ -12,9 +12,7 @@ namespace {
 constexpr std::chrono::milliseconds kTick{33};
 constexpr std::chrono::milliseconds kBudget{25};
 
-bool isWrite(const apiserver::Request& r) {
-    return !r.dryRun && r.verb != "get" && r.verb != "list" && r.verb != "watch";
-}
+bool isWrite(const apiserver::Request& r) { return cluster::Session::isWrite(r); }
 }  // namespace
 
 StatusOr<std::unique_ptr<SimulationHost>> SimulationHost::start(cluster::SessionOptions options, cluster::Scenario scenario) {

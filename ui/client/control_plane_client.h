@@ -61,7 +61,8 @@ public:
     // loopback user, allowed everything; a remote one is a pilothouse-server's client, acting as
     // the user its token names, whom the server's RBAC may refuse things.
     virtual bool isRemote() const { return false; }
-    // That user's name, as far as the control plane said ("" while it has not).
+    // That user's name, as far as the control plane said ("" while it has not): a remote one is
+    // asked (SelfSubjectReview) each time it is connected; userNameChanged() when it answers.
     virtual QString userName() const { return {}; }
     // Starts an informer for a resource ("pods", "nodes", ...) across all namespaces.
     virtual void watchResource(const QString& resource) = 0;
@@ -112,6 +113,7 @@ signals:
                        qint64 revision);
     void objectChanged(const QString& resource, const pilothouse::ui::ObjectEvent& event);
     void connectionStateChanged(pilothouse::ui::ControlPlaneClient::ConnectionState state);
+    void userNameChanged(const QString& name);
     void errorOccurred(const QString& message);
 };
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "api/scheme.h"
+#include "authentication_v1.pb.h"
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::ui {
@@ -115,9 +116,26 @@ bool RemoteClient::waitBefore(std::chrono::milliseconds& backoff) {
 void RemoteClient::setConnectionState(ConnectionState state, const QString& error) {
     if (state_.exchange(state) == state) return;
     QMetaObject::invokeMethod(this, [this, state, error] {
+        if (state == ConnectionState::Connected) askUserName();
         emit connectionStateChanged(state);
         if (!error.isEmpty()) emit errorOccurred(error);
     }, Qt::QueuedConnection);
+}
+
+void RemoteClient::askUserName() {
+    ApiRequest request;
+    request.verb = QStringLiteral("create");
+    request.resource = QStringLiteral("selfsubjectreviews");
+    request.body = std::make_shared<k8s::io::api::authentication::v1::SelfSubjectReview>();
+    send(request, this, [this](const ApiResult& r) {
+        const auto* review = dynamic_cast<const k8s::io::api::authentication::v1::SelfSubjectReview*>(r.object.get());
+        // A server that does not answer keeps the name unknown (the title shows the address alone).
+        if (!r.ok() || !review) return;
+        const QString name = QString::fromStdString(review->status().user_info().username());
+        if (name == userName_) return;
+        userName_ = name;
+        emit userNameChanged(name);
+    });
 }
 
 void RemoteClient::runState() {

@@ -16,6 +16,9 @@
 // last resourceVersion it saw and lists again only when the server answers Gone/Expired (410:
 // compacted, or a new generation); the journeys and metrics streams resume where they stopped.
 //
+// Each time it is connected it asks who its token is (a SelfSubjectReview, authentication.k8s.io/v1):
+// userName() is that user's name once the answer came (userNameChanged).
+//
 // Requests (send, controlNode, configureScheduler) run on a thread pool; their callbacks come on
 // the GUI thread, not at all once their context object is gone. listAt, revisionAt and
 // schedulerConfigurationAt are synchronous calls (a few milliseconds on a LAN).
@@ -57,6 +60,7 @@ public:
     QString endpoint() const override { return QString::fromStdString(options_.address); }
     ConnectionState connectionState() const override { return state_.load(); }
     bool isRemote() const override { return true; }
+    QString userName() const override { return userName_; }
     void watchResource(const QString& resource) override;
     qint64 nowNanos() const override;
     qint64 epochNanos() const override;
@@ -93,6 +97,8 @@ private:
     // Sleeps `backoff` (or until stop), then doubles it up to 5 s; false when stopping.
     bool waitBefore(std::chrono::milliseconds& backoff);
     void setConnectionState(ConnectionState state, const QString& error = {});
+    // Asks the server who the token is (SelfSubjectReview); userName_ from its answer.
+    void askUserName();
     // A stream call on one of the threads: the token added, and known to the destructor (which
     // cancels it) until endCall().
     void startCall(grpc::ClientContext* context);
@@ -116,6 +122,8 @@ private:
     std::set<remote::ApiClient::Watch*> watches_;  // guarded by callsMutex_
     std::vector<std::thread> threads_;
     QThreadPool pool_;
+
+    QString userName_;  // GUI thread only
 
     mutable std::mutex dataMutex_;
     pilothouse::simulation::v1::SimulationState simulationState_;  // guarded by dataMutex_

@@ -226,7 +226,27 @@ void ObjectEditor::updateState() {
     new_->setEnabled(live && !busy_);
     nodeActions_->setVisible(kind == "Node" && !draft_->isNew());
     podActions_->setVisible(kind == "Pod" && !draft_->isNew());
-    for (QPushButton* b : {cordon_, drain_, fail_, recover_, evict_, replace_}) b->setEnabled(can && !draft_->isNew());
+    // What the user's RBAC lets them send (the first refusal of what a button needs).
+    const QString resource = loaded ? QString::fromStdString(draft_->type()->resource) : QString();
+    const QString ns = draft_->namespace_();
+    const bool existing = loaded && !draft_->isNew();
+    const QString write = denied(existing ? Action::PatchObject : Action::CreateObject, resource, ns);
+    // Said where it is read, not only in the buttons' tooltips.
+    if (can && !write.isEmpty()) state_label_->setText(state + QLatin1Char('\n') + forbiddenText(write));
+    showPermission(apply_, can && draft_->isDirty(), write);
+    showPermission(dryRun_, can, write);
+    showPermission(delete_, can && existing, denied(Action::DeleteObject, resource, ns));
+    const QString patchNode = denied(Action::PatchObject, QStringLiteral("nodes"), {});
+    showPermission(cordon_, can && existing, patchNode);
+    // Drain evicts the node's pods whatever their namespace.
+    showPermission(drain_, can && existing,
+                   patchNode.isEmpty() ? denied(Action::EvictPod, QStringLiteral("pods"), {}) : patchNode);
+    const QString simulation = denied(Action::ChangeSimulation, {}, {});
+    for (QPushButton* b : {fail_, recover_}) showPermission(b, can && existing, simulation);
+    showPermission(evict_, can && existing, denied(Action::EvictPod, QStringLiteral("pods"), ns));
+    const QString deletePod = denied(Action::DeleteObject, QStringLiteral("pods"), ns);
+    showPermission(replace_, can && existing,
+                   deletePod.isEmpty() ? denied(Action::CreateObject, QStringLiteral("pods"), ns) : deletePod);
     if (kind == "Node") {
         const Value* u = FieldPath::parse("spec.unschedulable").find(draft_->original());
         cordon_->setText(u && u->isBool() && u->asBool() ? tr("Uncordon") : tr("Cordon"));
@@ -305,6 +325,18 @@ void ObjectEditor::startNew(const QString& kind) {
     status_->clear();
     draft_->startNew(*type, newObject(type->kind, taken));
     tabs_->setCurrentIndex(0);
+}
+
+void ObjectEditor::setAccessReview(AccessReview* access) {
+    if (access_) disconnect(access_, nullptr, this, nullptr);
+    access_ = access;
+    if (access_) connect(access_, &AccessReview::changed, this, &ObjectEditor::updateState);
+    updateState();
+}
+
+QString ObjectEditor::denied(Action action, const QString& resource, const QString& namespace_) const {
+    if (!access_ || (resource.isEmpty() && action != Action::ChangeSimulation)) return {};
+    return access_->deniedReason(action, resource, namespace_);
 }
 
 ApiRequest ObjectEditor::request(const QString& verb) const {

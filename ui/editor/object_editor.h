@@ -15,6 +15,10 @@
 //             draft — the way to change what a pod update may not), Edit owner (the Deployment or
 //             ReplicaSet that made it: scale it, roll out a new image).
 //
+// Over a server, a button whose request the user's RBAC does not allow (setAccessReview: patch,
+// create or delete on the object's resource in its namespace, pods/eviction, the simulation for
+// Fail/Recover) is disabled with the server's 403 text in its tooltip.
+//
 // The editor follows the selection while it holds no unsaved edits, and is read-only while the
 // views show a past moment. It follows the object's own changes while unedited; once edited, it
 // says that the object changed underneath.
@@ -23,6 +27,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include "client/access_review.h"
 #include "client/control_plane_client.h"
 #include "editor/object_draft.h"
 #include "models/selection_model.h"
@@ -66,6 +71,9 @@ public:
     // Whether the editor may send anything (live, not busy, an object open).
     bool writable() const;
 
+    // What the user may do (null: everything); its changes update the buttons.
+    void setAccessReview(AccessReview* access);
+
     // Deletes without asking first (tests).
     void setConfirmDeletes(bool on) { confirmDeletes_ = on; }
 
@@ -105,8 +113,12 @@ private:
     void fetchLatest(std::function<void(const ObjectPtr&)> then);
     QString shownName() const;  // "node/node-2", "pod/web-1", "deployment.apps/web"
     ApiRequest request(const QString& verb) const;
+    // Kubernetes' 403 text when the user may not do `action` on `resource` in `namespace_` ("" when
+    // allowed or not known).
+    QString denied(Action action, const QString& resource, const QString& namespace_) const;
 
     ControlPlaneClient* client_;
+    QPointer<AccessReview> access_;
     ClusterState* state_;
     SelectionModel* selection_;
     Timeline* timeline_;

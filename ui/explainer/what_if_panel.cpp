@@ -190,7 +190,8 @@ void WhatIfPanel::show() {
             v->addWidget(line);
         }
         auto* apply = new QPushButton(tr("Apply"), card);
-        apply->setEnabled(live);
+        apply->setObjectName(QStringLiteral("apply"));
+        showPermission(apply, live, deniedReason(i));
         connect(apply, &QPushButton::clicked, this, [this, i] { this->apply(i); });
         auto* h = new QHBoxLayout;
         h->addWidget(apply);
@@ -207,6 +208,22 @@ void WhatIfPanel::show() {
         listLayout_->addWidget(notes);
     }
     listLayout_->addStretch();
+}
+
+void WhatIfPanel::setAccessReview(AccessReview* access) {
+    if (access_) disconnect(access_, nullptr, this, nullptr);
+    access_ = access;
+    if (access_) connect(access_, &AccessReview::changed, this, &WhatIfPanel::show);
+}
+
+QString WhatIfPanel::deniedReason(size_t index) const {
+    if (!access_ || index >= suggestions_.size()) return {};
+    for (const auto& op : suggestions_[index].operations) {
+        const ApiRequest r = toRequest(op);
+        const AccessQuestion q{r.verb, QString::fromStdString(op.type->group), r.resource, r.subresource, r.namespace_, {}};
+        if (QString denied = access_->deniedReason(q); !denied.isEmpty()) return denied;
+    }
+    return {};
 }
 
 QString WhatIfPanel::applyResult() const { return result_->text(); }

@@ -5,7 +5,9 @@
 // its changes (in the user's language: what_if_text.h) and has an Apply button that sends its API
 // requests through the client (patches, evictions through pods/eviction, a pod replaced); what
 // cannot be fixed by a change is listed with the reason. Suggestions are for the live cluster:
-// while the views show the past, Apply is off.
+// while the views show the past, Apply is off. Over a server whose RBAC refuses one of a
+// suggestion's requests to the user (setAccessReview), its Apply is off with the server's 403 text
+// as its tooltip.
 #pragma once
 
 #include <QPointer>
@@ -13,6 +15,7 @@
 
 #include <vector>
 
+#include "client/access_review.h"
 #include "client/control_plane_client.h"
 #include "models/timeline.h"
 #include "scheduler/what_if.h"
@@ -30,6 +33,12 @@ class WhatIfPanel final : public QWidget {
     Q_OBJECT
 public:
     WhatIfPanel(ControlPlaneClient* client, Timeline* timeline, PodExplainer* explainer, QWidget* parent = nullptr);
+
+    // What the user may do (null: everything); its changes update the Apply buttons.
+    void setAccessReview(AccessReview* access);
+    // Kubernetes' 403 text for the first of suggestion `index`'s requests the user may not send
+    // ("" when all are allowed or not known).
+    QString deniedReason(size_t index) const;
 
     // Asks about `node` for the explained pod.
     void setNode(const QString& node);
@@ -57,6 +66,7 @@ private:
     void show();
 
     ControlPlaneClient* client_;
+    QPointer<AccessReview> access_;
     Timeline* timeline_;
     PodExplainer* explainer_;
     QComboBox* nodes_;

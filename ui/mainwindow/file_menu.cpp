@@ -4,6 +4,7 @@
 #include <QFileInfo>
 
 #include "apply/apply_dialog.h"
+#include "client/access_review.h"
 #include "client/control_plane_client.h"
 #include "cluster/scenario_writer.h"
 #include "cluster/snapshot_scenario.h"
@@ -102,6 +103,13 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session, SimulationContr
             const QString path = askSave(tr("Save workspace"), QString::fromStdString(session_->scenario().name) + QStringLiteral(".phw"), workspaceFilter);
             if (!path.isEmpty()) report(saveWorkspace(path), tr("Saved workspace %1").arg(path));
         });
+        // Loading a scenario changes the server's simulation: its RBAC may not let the user.
+        auto showAllowed = [this, scenarios, openFile, snapshot] {
+            const QString denied = window_->accessReview()->deniedReason(Action::ChangeSimulation);
+            for (QAction* a : {scenarios, openFile, snapshot}) showPermission(a, true, denied);
+        };
+        connect(window_->accessReview(), &AccessReview::changed, this, showAllowed);
+        showAllowed();
         if (!session_) {
             for (QAction* a : {save, openWs, saveWs}) {
                 a->setEnabled(false);

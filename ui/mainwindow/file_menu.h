@@ -8,7 +8,9 @@
 //
 // Over a remote server a scenario (built-in, file or snapshot) is loaded into the server's
 // simulation (its other clients see it too); saving the scenario as played and the workspaces
-// need the simulation in this process and are disabled, their tooltip saying why.
+// need the simulation in this process and are disabled, their tooltip saying why. The scenario
+// items are disabled too, with the server's 403 text, when its RBAC does not let the user update
+// simulations.pilothouse.io (MainWindow::accessReview).
 #pragma once
 
 #include <QMenu>

@@ -28,6 +28,7 @@
 #include <functional>
 
 #include "charts/charts_view.h"
+#include "client/access_review.h"
 #include "client/control_plane_client.h"
 #include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
@@ -76,6 +77,7 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
       client_(client),
       session_(session),
       simulation_(session ? new EmbeddedSimulation(*session, this) : simulation),
+      access_(new AccessReview(client, this)),
       options_(options),
       timeline_(new Timeline(this)),
       selection_(new SelectionModel(this)),
@@ -130,6 +132,11 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
         updateConnection();
         scheduleStatus();
     });
+    connect(client_, &ControlPlaneClient::userNameChanged, this, [this] {
+        updateConnection();
+        updateStatus();
+    });
+    connect(access_, &AccessReview::changed, this, &MainWindow::updateConnection);
     // AGE and a control plane's clock without a simulation here to say so move even when nothing
     // else happens.
     auto* tick = new QTimer(this);
@@ -164,6 +171,8 @@ void MainWindow::makeViews() {
     inspector_ = new InspectorView(client_, state_, timeline_, selection_, this);
     explainer_ = new ExplainerView(client_, timeline_, selection_, this);
     editor_ = new editor::ObjectEditor(client_, state_, selection_, timeline_, this);
+    editor_->setAccessReview(access_);
+    explainer_->whatIfPanel()->setAccessReview(access_);
     events_ = new EventLogView(state_, timeline_, selection_, this);
     charts_ = new ChartsView(client_, timeline_, this);
     tabs_ = new QTabWidget(this);
@@ -286,6 +295,15 @@ void MainWindow::makeSimulationToolBar() {
         simulation_->reset(this, report);
     });
 
+    // Why the controls are off, when the server's RBAC says so (updateConnection).
+    simulationDenied_ = new QLabel(bar);
+    simulationDenied_->setObjectName(QStringLiteral("simulationDenied"));
+    simulationDenied_->setFont(theme::font(13));
+    simulationDenied_->setContentsMargins(16, 0, 8, 0);
+    simulationDenied_->setStyleSheet(QStringLiteral("color: %1;").arg(theme::failure().name()));
+    simulationDeniedAction_ = bar->addWidget(simulationDenied_);
+    simulationDeniedAction_->setVisible(false);
+
     connect(simulation_, &SimulationControl::timeChanged, bar,
             [this] { timeline_->setPresent(client_->epochNanos(), client_->nowNanos()); });
     connect(simulation_, &SimulationControl::clusterReplaced, bar, [this] {
@@ -386,7 +404,7 @@ void MainWindow::makeMenus() {
         sim->addSeparator();
         for (QAction* a : {live_, resume_}) sim->addAction(a);
     }
-    auto* scheduler = new SchedulerMenu(client_, menuBar());  // goes with the menu bar on a language switch
+    auto* scheduler = new SchedulerMenu(client_, menuBar(), access_);  // goes with the menu bar on a language switch
     menuBar()->addMenu(scheduler);
     connect(scheduler, &SchedulerMenu::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
 }
@@ -432,7 +450,9 @@ void MainWindow::onViewChanged() {
     }
     // Looking back pauses the simulation in this process; a server's goes on for its other clients.
     if (!timeline_->live() && session_ && session_->playing()) session_->setPlaying(false);
-    if (resume_) resume_->setEnabled(!timeline_->live() && simulation_->available());
+    if (resume_)
+        showPermission(resume_, !timeline_->live() && simulation_->available(),
+                       access_->deniedReason(Action::ChangeSimulation));
     updateTime();
 }
 
@@ -490,7 +510,9 @@ void MainWindow::updateConnection() {
     QString word = state == State::Connected ? tr("connected")
                    : everConnected_          ? tr("disconnected, reconnecting…")
                                              : tr("connecting…");
-    setWindowTitle(tr("%1 (%2) — Pilothouse").arg(client_->endpoint(), word));
+    const QString server = client_->userName().isEmpty() ? client_->endpoint()
+                                                         : tr("%1 as %2").arg(client_->endpoint(), client_->userName());
+    setWindowTitle(tr("%1 (%2) — Pilothouse").arg(server, word));
     connection_->setText(connectionText());
     if (state == State::Connected) connection_->setToolTip(QString());
     // Not connected: said in the status bar's colours for trouble.
@@ -499,12 +521,17 @@ void MainWindow::updateConnection() {
                                    : QStringLiteral("color: %1; font-weight: bold;").arg(theme::failure().name()));
     const bool usable = simulation_ && simulation_->available();
     const QString why = usable ? QString() : tr("Not connected to %1").arg(client_->endpoint());
+    const QString denied = access_->deniedReason(Action::ChangeSimulation);
     for (QAction* a : {play_, step_, stepCycle_, reset_, resume_}) {
         if (!a) continue;
-        a->setEnabled(usable && (a != resume_ || !timeline_->live()));
         a->setStatusTip(why);
+        showPermission(a, usable && (a != resume_ || !timeline_->live()), denied);
     }
-    if (speedBox_) speedBox_->setEnabled(usable);
+    if (speedBox_) showPermission(speedBox_, usable, denied);
+    if (simulationDenied_) {
+        simulationDenied_->setText(denied.isEmpty() ? QString() : forbiddenText(denied));
+        simulationDeniedAction_->setVisible(!denied.isEmpty());
+    }
 }
 
 void MainWindow::updateStatus() {

@@ -16,6 +16,11 @@
 // whether it is connected; while it is not, the views keep the last state they had and the
 // simulation's controls are disabled. What needs the simulation in this process (saving the
 // scenario as played, workspaces) is disabled in the File menu with the reason as its tooltip.
+// The title names the user the server takes the token for ("host as bob"). What the server's RBAC
+// does not let that user do (client/access_review.h) is disabled with the server's 403 text in its
+// tooltip and status tip: the simulation's controls, the File menu's scenarios and the Scheduler
+// menu without update on simulations.pilothouse.io; the editor's and the what-ifs' writes per
+// object. A read-only user still sees everything.
 //
 // View > Language switches between English, Deutsch and 日本語 at runtime (i18n/language.h): on
 // QEvent::LanguageChange the window rebuilds its views, docks, toolbars and menus over the same
@@ -45,6 +50,7 @@ namespace pilothouse::ui {
 namespace clusterview {
 class ClusterView;
 }
+class AccessReview;
 class ClusterState;
 class ChartsView;
 class ControlPlaneClient;
@@ -81,6 +87,8 @@ public:
     ~MainWindow() override;
 
     ControlPlaneClient* client() const { return client_; }
+    // What the user may do (asked of a remote server; everything in an embedded one).
+    AccessReview* accessReview() const { return access_; }
     const Options& options() const { return options_; }
     // The simulation the toolbar drives (null when there is none).
     SimulationControl* simulation() const { return simulation_; }
@@ -162,6 +170,7 @@ private:
     EmbeddedSession* session_;         // null over a remote server
     SimulationControl* simulation_;    // the session's (owned) or the one given
     bool everConnected_ = false;       // a remote server answered once: a drop keeps the last state
+    AccessReview* access_;
     Options options_;
     Preferences preferences_;
     Timeline* timeline_;
@@ -188,6 +197,8 @@ private:
     QMenu* language_ = nullptr;
     bool retranslatePending_ = false;
     QComboBox* speedBox_ = nullptr;
+    QLabel* simulationDenied_ = nullptr;          // why the simulation's controls are off (RBAC)
+    QAction* simulationDeniedAction_ = nullptr;   // its place in the toolbar (hidden when allowed)
     QSlider* slider_ = nullptr;
     QLabel* viewTime_ = nullptr;
 

@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 
+#include "client/access_review.h"
 #include "client/control_plane_client.h"
 
 namespace pilothouse::ui {
@@ -14,10 +15,11 @@ namespace {
 const char* const kStrategies[] = {"LeastAllocated", "MostAllocated"};
 }  // namespace
 
-SchedulerMenu::SchedulerMenu(ControlPlaneClient* client, QWidget* parent)
-    : QMenu(tr("S&cheduler"), parent), client_(client) {
+SchedulerMenu::SchedulerMenu(ControlPlaneClient* client, QWidget* parent, AccessReview* access)
+    : QMenu(tr("S&cheduler"), parent), client_(client), access_(access) {
     setObjectName(QStringLiteral("schedulerMenu"));
-    QAction* load = addAction(tr("&Load configuration…"));
+    setToolTipsVisible(true);
+    QAction* load = load_ = addAction(tr("&Load configuration…"));
     load->setToolTip(tr("Restart kube-scheduler with a KubeSchedulerConfiguration file"));
     connect(load, &QAction::triggered, this, [this] {
         const QString path = QFileDialog::getOpenFileName(parentWidget(), tr("KubeSchedulerConfiguration"), QString(),
@@ -38,6 +40,14 @@ SchedulerMenu::SchedulerMenu(ControlPlaneClient* client, QWidget* parent)
     }
     connect(this, &QMenu::aboutToShow, this, &SchedulerMenu::updateChecks);
     updateChecks();
+    if (access_) connect(access_, &AccessReview::changed, this, &SchedulerMenu::updatePermissions);
+    updatePermissions();
+}
+
+void SchedulerMenu::updatePermissions() {
+    const QString denied = access_ ? access_->deniedReason(Action::ChangeSimulation) : QString();
+    showPermission(load_, true, denied);
+    for (QAction* a : strategies_) showPermission(a, true, denied);
 }
 
 QString SchedulerMenu::scoringStrategy(const scheduler::config::KubeSchedulerConfiguration& config) {

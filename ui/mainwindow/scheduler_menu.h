@@ -4,7 +4,8 @@
 // the fullest). Either way kube-scheduler restarts with the new configuration, as after a change
 // of its --config file: pending pods are tried again at once, and what is placed from then on is
 // placed by the new scoring (running pods stay where they are). The explainer scores with the
-// configuration in force at the moment it shows.
+// configuration in force at the moment it shows. Over a server whose RBAC does not let the user
+// update simulations.pilothouse.io, the items are disabled with that reason (access_review.h).
 #pragma once
 
 #include <QMenu>
@@ -13,12 +14,14 @@
 
 namespace pilothouse::ui {
 
+class AccessReview;
 class ControlPlaneClient;
 
 class SchedulerMenu final : public QMenu {
     Q_OBJECT
 public:
-    SchedulerMenu(ControlPlaneClient* client, QWidget* parent);
+    // `access`: null to offer every item.
+    SchedulerMenu(ControlPlaneClient* client, QWidget* parent, AccessReview* access = nullptr);
 
     // NodeResourcesFit's scoringStrategy.type in a configuration's first profile (LeastAllocated
     // when it says none).
@@ -38,8 +41,11 @@ signals:
 private:
     void configure(const QString& yaml, const QString& source, const QString& what);
     void updateChecks();
+    void updatePermissions();
 
     ControlPlaneClient* client_;
+    AccessReview* access_;
+    QAction* load_ = nullptr;
     QList<QAction*> strategies_;
 };
 

@@ -10,13 +10,16 @@
 #include "api/codec/manifest.h"
 #include "api/codec/proto_json.h"
 #include "api/object.h"
+#include "authentication_v1.pb.h"
 #include "authorization_v1.pb.h"
 #include "rbac_v1.pb.h"
+#include "util/rfc3339.h"
 
 using namespace pilothouse;
 using apiserver::Request;
 using apiserver::Response;
 namespace authorizationv1 = k8s::io::api::authorization::v1;
+namespace authenticationv1 = k8s::io::api::authentication::v1;
 
 namespace {
 
@@ -530,6 +533,103 @@ void AccessReviewTest::basicUserBootstrap() {
              QString(R"([{"apiGroup":"rbac.authorization.k8s.io","kind":"Group","name":"system:authenticated"}])"));
     QCOMPARE(QString::fromStdString(codec::toJson(*binding.find("roleRef"), codec::JsonStyle::Compact)),
              QString(R"({"apiGroup":"rbac.authorization.k8s.io","kind":"ClusterRole","name":"system:basic-user"})"));
+}
+
+namespace {
+
+// A create of a SelfSubjectReview (what `kubectl auth whoami` sends: an empty one).
+Request whoAmI(const QString& token) {
+    Request r;
+    r.verb = "create";
+    r.type = type("selfsubjectreviews");
+    r.token = token.toStdString();
+    auto review = std::make_shared<authenticationv1::SelfSubjectReview>();
+    review->mutable_metadata()->set_name("ignored");
+    r.body = review;
+    return r;
+}
+
+}  // namespace
+
+void AccessReviewTest::selfSubjectReview_data() {
+    QTest::addColumn<QString>("token");
+    QTest::addColumn<int>("code");
+    QTest::addColumn<QString>("message");
+    QTest::addColumn<QString>("username");
+    QTest::addColumn<QString>("uid");
+    QTest::addColumn<QStringList>("groups");
+    QTest::newRow("masters") << "admin-token" << 0 << "" << "alice" << "1"
+                             << QStringList{"system:masters", "system:authenticated"};
+    QTest::newRow("two groups") << "carol-token" << 0 << "" << "carol" << "3"
+                                << QStringList{"ops", "students", "system:authenticated"};
+    QTest::newRow("no group of its own") << "erin-token" << 0 << "" << "erin" << "7" << QStringList{"system:authenticated"};
+    QTest::newRow("service account") << "sa-token" << 0 << "" << "system:serviceaccount:ci:builder" << "6"
+                                     << QStringList{"system:serviceaccounts", "system:serviceaccounts:ci", "system:authenticated"};
+    QTest::newRow("anonymous")
+        << "" << 403
+        << R"(selfsubjectreviews.authentication.k8s.io is forbidden: User "system:anonymous" cannot create resource "selfsubjectreviews" in API group "authentication.k8s.io" at the cluster scope)"
+        << "" << "" << QStringList{};
+    QTest::newRow("unknown token") << "nope" << 401 << "Unauthorized" << "" << "" << QStringList{};
+}
+
+void AccessReviewTest::selfSubjectReview() {
+    QFETCH(QString, token);
+    QFETCH(int, code);
+    QFETCH(QString, message);
+    QFETCH(QString, username);
+    QFETCH(QString, uid);
+    QFETCH(QStringList, groups);
+    const int64_t before = cp_->store().currentRevision();
+    Response resp = cp_->apiServer().handle(whoAmI(token));
+    QCOMPARE(resp.status.httpCode(), code);
+    QCOMPARE(QString::fromStdString(resp.status.message()), message);
+    QCOMPARE(cp_->store().currentRevision(), before);
+    if (code != 0) return;
+    const auto* review = dynamic_cast<const authenticationv1::SelfSubjectReview*>(resp.object.get());
+    QVERIFY(review);
+    const auto& user = review->status().user_info();
+    QCOMPARE(QString::fromStdString(user.username()), username);
+    QCOMPARE(QString::fromStdString(user.uid()), uid);
+    QStringList got;
+    for (const auto& g : user.groups()) got << QString::fromStdString(g);
+    QCOMPARE(got, groups);
+    // A new review: what the body said (its name) is not kept.
+    QVERIFY(review->metadata().name().empty());
+}
+
+void AccessReviewTest::selfSubjectReviewJson() {
+    Response resp = cp_->apiServer().handle(whoAmI(QStringLiteral("bob-token")));
+    QVERIFY2(resp.ok(), resp.status.message().c_str());
+    // rest.go: created now, nothing else in metadata; extra is empty and omitted.
+    const QString now = QString::fromStdString(rfc3339::format(clock_.nowUnixNanos()));
+    QCOMPARE(compactJson(*resp.object),
+             QString(R"({"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview","metadata":{"creationTimestamp":")" +
+                     now + R"("},"status":{"userInfo":{"groups":["students","system:authenticated"],"uid":"2","username":"bob"}}})"));
+    // A body of another kind is refused as upstream's REST does.
+    Request wrong = ask(QStringLiteral("bob-token"), QStringLiteral(R"("spec":{"resourceAttributes":{}})"));
+    wrong.type = type("selfsubjectreviews");
+    Response bad = cp_->apiServer().handle(wrong);
+    QCOMPARE(bad.status.httpCode(), 400);
+    QVERIFY2(bad.status.message().rfind("not a SelfSubjectReview: ", 0) == 0, bad.status.message().c_str());
+}
+
+void AccessReviewTest::selfSubjectReviewVerbs_data() {
+    QTest::addColumn<QString>("verb");
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<int>("code");
+    QTest::newRow("get") << "get" << "x" << 404;
+    QTest::newRow("delete") << "delete" << "x" << 404;
+    QTest::newRow("list") << "list" << "" << 405;
+}
+
+void AccessReviewTest::selfSubjectReviewVerbs() {
+    QFETCH(QString, verb);
+    QFETCH(QString, name);
+    QFETCH(int, code);
+    Request r = whoAmI(QStringLiteral("admin-token"));
+    r.verb = verb.toStdString();
+    r.name = name.toStdString();
+    QCOMPARE(cp_->apiServer().handle(r).status.httpCode(), code);
 }
 
 QTEST_GUILESS_MAIN(AccessReviewTest)

@@ -1,7 +1,7 @@
 // authorization.k8s.io/v1 SelfSubjectAccessReview through the assembled control plane (token
 // authentication, system:masters, RBAC): the answers and RBAC's reasons for users of several
 // groups, Role vs ClusterRole, validation errors with their field paths, the verbs it does not
-// serve, its JSON, and that nothing is stored.
+// serve, its JSON, and that nothing is stored; and authentication.k8s.io/v1 SelfSubjectReview.
 #pragma once
 
 #include <QObject>
@@ -40,6 +40,14 @@ private slots:
     void traceRecordsTheAnswer();
     // The bootstrap ClusterRole and binding mirror upstream's system:basic-user.
     void basicUserBootstrap();
+
+    // authentication.k8s.io/v1 SelfSubjectReview (kubectl auth whoami): the caller's username,
+    // uid and groups; anonymous and unknown tokens refused; create only; its JSON; not stored.
+    void selfSubjectReview_data();
+    void selfSubjectReview();
+    void selfSubjectReviewJson();
+    void selfSubjectReviewVerbs_data();
+    void selfSubjectReviewVerbs();
 
 private:
     pilothouse::sim::VirtualClock clock_;

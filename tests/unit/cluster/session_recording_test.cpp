@@ -7,6 +7,8 @@
 #include "api/codec/proto_json.h"
 #include "api/object.h"
 #include "api/scheme.h"
+#include "authentication_v1.pb.h"
+#include "authorization_v1.pb.h"
 #include "cluster/session.h"
 
 using namespace pilothouse;
@@ -159,6 +161,40 @@ void SessionRecordingTest::writesReplayedAfterRewind() {
     // And before it: not there.
     QVERIFY2(s.rewindTo(500ms).isOk(), "rewind");
     QVERIFY(read(s, resource.c_str(), ns, name, path) != expected);
+}
+
+void SessionRecordingTest::reviewsAreNotWrites_data() {
+    QTest::addColumn<std::string>("resource");
+    QTest::newRow("SelfSubjectReview") << std::string("selfsubjectreviews");
+    QTest::newRow("SelfSubjectAccessReview") << std::string("selfsubjectaccessreviews");
+}
+
+void SessionRecordingTest::reviewsAreNotWrites() {
+    QFETCH(std::string, resource);
+    std::vector<std::string> warnings;
+    auto scenario = cluster::loadScenario(kScenario, "recording.yaml", &warnings);
+    QVERIFY2(scenario.isOk(), scenario.status().message().c_str());
+    auto session = cluster::Session::start({}, std::move(*scenario));
+    QVERIFY2(session.isOk(), session.status().message().c_str());
+    cluster::Session& s = **session;
+    QVERIFY(s.runFor(1s).isOk());
+    apiserver::Request req;
+    req.verb = "create";
+    req.type = api::Scheme::instance().byName(resource);
+    req.token = s.controlPlane().loopbackToken();
+    if (resource == "selfsubjectreviews") {
+        req.body = std::make_shared<k8s::io::api::authentication::v1::SelfSubjectReview>();
+    } else {
+        auto review = std::make_shared<k8s::io::api::authorization::v1::SelfSubjectAccessReview>();
+        review->mutable_spec()->mutable_resource_attributes()->set_verb("get");
+        req.body = review;
+    }
+    const size_t before = s.recordedActions().size();
+    const auto elapsed = s.elapsed();
+    auto response = s.request(req);
+    QVERIFY2(response.ok(), response.status.message().c_str());
+    QCOMPARE(s.recordedActions().size(), before);
+    QCOMPARE(s.elapsed().count(), elapsed.count());
 }
 
 QTEST_GUILESS_MAIN(SessionRecordingTest)

@@ -164,5 +164,43 @@ check "can-i: no, with RBAC's reason" "1 no - RBAC: role.rbac.authorization.k8s.
 out=$("$ctl" auth can-i delete pods --store "$authstore" 2>&1); code=$?
 check "can-i without --tokens: system:admin" "0 yes" "$code $out"
 
+# auth whoami: a SelfSubjectReview; kubectl's ATTRIBUTE/VALUE table or the review as YAML/JSON.
+whoami() { "$ctl" auth whoami "$@" --store "$authstore" --tokens "$tokens"; }
+out=$(whoami --token bob-token 2>&1); code=$?
+check "whoami: a student" "0 ATTRIBUTE   VALUE
+Username    bob
+UID         2
+Groups      [students system:authenticated]" "$code $out"
+out=$(whoami --token admin-token 2>&1); code=$?
+check "whoami: masters" "0 ATTRIBUTE   VALUE
+Username    alice
+UID         1
+Groups      [system:masters system:authenticated]" "$code $out"
+out=$(whoami --token admin-token -o json 2>&1 | grep -v creationTimestamp); code=$?
+check "whoami -o json" "0 {
+    \"apiVersion\": \"authentication.k8s.io/v1\",
+    \"kind\": \"SelfSubjectReview\",
+    \"metadata\": {
+    },
+    \"status\": {
+        \"userInfo\": {
+            \"groups\": [
+                \"system:masters\",
+                \"system:authenticated\"
+            ],
+            \"uid\": \"1\",
+            \"username\": \"alice\"
+        }
+    }
+}" "$code $out"
+out=$(whoami --token nope 2>&1); code=$?
+check "whoami: unknown token" "1 error: You must be logged in to the server (Unauthorized)" "$code $out"
+out=$(whoami --token bob-token -o wide 2>&1); code=$?
+check "whoami: -o wide" "1 error: unable to match a printer suitable for the output format \"wide\", allowed formats are: json,yaml" "$code $out"
+out=$("$ctl" auth whoami --store "$authstore" 2>&1); code=$?
+check "whoami without --tokens: system:admin" "0 ATTRIBUTE   VALUE
+Username    system:admin
+Groups      [system:masters system:authenticated]" "$code $out"
+
 echo "$passes passed, $failures failed"
 [ "$failures" -eq 0 ]

@@ -104,8 +104,10 @@ void RemoteWindowTest::windowShowsTheServersCluster() {
     QCOMPARE(w.simulation()->location(), ui::SimulationControl::Location::Remote);
     QVERIFY(w.playAction() && w.stepAction() && w.resetAction() && w.resumeAction() && w.speedBox());
     const QString address = QString::fromStdString(served.server->address());
-    QCOMPARE(w.connectionText(), QStringLiteral("Connected to %1").arg(address));
-    QVERIFY2(w.windowTitle().contains(address) && w.windowTitle().contains(QStringLiteral("(connected)")),
+    // Who the server takes the window for (SelfSubjectReview): without tokens, its loopback user.
+    QTRY_COMPARE_WITH_TIMEOUT(w.connectionText(), QStringLiteral("Connected to %1 as system:admin").arg(address), kTimeout);
+    QVERIFY2(w.windowTitle().contains(address + QStringLiteral(" as system:admin")) &&
+                 w.windowTitle().contains(QStringLiteral("(connected)")),
              qPrintable(w.windowTitle()));
     QVERIFY(w.playAction()->isEnabled());
     QVERIFY(w.client()->isRemote());
@@ -222,6 +224,9 @@ void RemoteWindowTest::disconnectedKeepsTheLastState() {
     MainWindow& w = *connection->window();
     w.show();
     QTRY_VERIFY_WITH_TIMEOUT(w.loaded() && w.playAction()->isEnabled(), kTimeout);
+    // A server without tokens takes every client for its loopback user (the user is kept while
+    // disconnected).
+    QTRY_COMPARE_WITH_TIMEOUT(w.client()->userName(), QStringLiteral("system:admin"), kTimeout);
     const int nodes = w.nodesModel()->rowCount();
     const int pods = w.podsModel()->rowCount();
 
@@ -229,7 +234,7 @@ void RemoteWindowTest::disconnectedKeepsTheLastState() {
     // simulation's controls wait for the server.
     served.server->shutdown(std::chrono::milliseconds(500));
     served.server.reset();
-    const QString where = QString::fromStdString(address);
+    const QString where = QString::fromStdString(address) + QStringLiteral(" as system:admin");
     QTRY_COMPARE_WITH_TIMEOUT(w.connectionText(),
                               QStringLiteral("Disconnected from %1 — showing the last state; reconnecting…").arg(where), kTimeout);
     QTRY_VERIFY2_WITH_TIMEOUT(w.windowTitle().contains(QStringLiteral("(disconnected, reconnecting…)")), qPrintable(w.windowTitle()),
