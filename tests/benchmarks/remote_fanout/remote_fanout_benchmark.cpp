@@ -33,9 +33,11 @@
 // Usage: remote_fanout_benchmark [--clients 50] [--virtual 6s] [--repeats 3] [--stalled-virtual 12s]
 //          [--scenario large-cluster|FILE] [--resources pods,nodes,...] [--parts fanout,stalled,verbs]
 //          [--stall stop,noread] [--requests 2000] [--callers 1,8] [--list-pods 100]
-//          [--client-nice N] [--sim-nice N]   (experiments: nice values of the clients / the simulation thread)
+//          [--client-nice N] [--sim-nice N]   (nice values of the clients, default 19: they stand for other
+//          machines; of the simulation thread, an experiment)
 //        environment, for experiments: PH_SERVER_NICE=N (gRPC's and the watch dispatcher's threads;
-//          default 19), PH_BATCH_MS=N (the watch dispatcher's batch window; default 20)
+//          default 19), PH_DISPATCH_NICE=N (the watch dispatcher's alone), PH_BATCH_MS=N (the watch
+//          dispatcher's batch window; default 20)
 // A smoke run: --clients 5 --virtual 2s --repeats 1 --stalled-virtual 6s --requests 200
 #include <grpcpp/create_channel.h>
 #include <grpcpp/security/credentials.h>
@@ -519,7 +521,9 @@ struct Options {
     sim::Duration stalledVirtualDuration{};
     // Experiments: the nice value of the client process, and of the simulation thread during the
     // stretch (0: left alone).
-    int clientNice = 0;
+    // The clients stand for GUIs on other machines: on this one they take only the CPU time the
+    // server leaves (nice 19). --client-nice 0 makes them compete with the server as equals.
+    int clientNice = 19;
     int simNice = 0;
     // How the stalled client stalls: "stop" (its process is stopped, SIGSTOP, as a frozen or
     // suspended machine: nothing reads the socket) or "noread" (its program reads nothing, but
@@ -555,6 +559,7 @@ std::unique_ptr<remote::Server> newServer(remote::SimulationHost& host) {
         options.niceness = std::atoi(nice);
         options.service.dispatcher.niceness = std::atoi(nice);
     }
+    if (const char* nice = std::getenv("PH_DISPATCH_NICE")) options.service.dispatcher.niceness = std::atoi(nice);
     if (const char* batch = std::getenv("PH_BATCH_MS"))
         options.service.dispatcher.batchWindow = std::chrono::milliseconds(std::atoi(batch));
     auto server = remote::Server::start(host, options);
