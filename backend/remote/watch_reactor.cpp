@@ -52,6 +52,8 @@ void WatchRegistry::stopAll() {
     std::lock_guard lock(mutex_);
     stopping_ = true;
     for (WatchReactor* w : watches_) w->stop(shuttingDown());
+    // A watch waiting in acquireStream() for a suspension to end gives up now.
+    changed_.notify_all();
 }
 
 bool WatchRegistry::acquireStream() {

@@ -26,17 +26,21 @@ StatusOr<MainWindow*> RemoteConnection::openWindow(const remote::ConnectOptions&
     auto opened = open(options, windowOptions);
     if (!opened) return opened.status();
     RemoteConnection* connection = opened->release();
-    // Deleted with the application at the latest, its window's closing at the earliest.
+    // Deleted when its window closes, or when the application quits (before the application object
+    // goes: widgets cannot be deleted once it is being destroyed), or with it at the latest.
     connection->setParent(QCoreApplication::instance());
     MainWindow* window = connection->window_;
     window->setAttribute(Qt::WA_DeleteOnClose);
     connect(window, &QObject::destroyed, connection, &QObject::deleteLater);
+    connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, connection, [connection] { delete connection; });
     window->show();
     return window;
 }
 
 RemoteConnection::~RemoteConnection() {
-    delete window_.data();
+    // While the application object itself is being destroyed its widgets can no longer be: the
+    // window is left to the process's end, its client and simulation are ended.
+    if (!QCoreApplication::closingDown()) delete window_.data();
     simulation_.reset();
     client_.reset();
 }

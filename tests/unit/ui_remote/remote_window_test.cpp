@@ -331,7 +331,8 @@ void RemoteWindowTest::connectActionOpensAWindow() {
     QVERIFY(opened->isVisible());
     QCOMPARE(opened->client()->endpoint(), address);
     QTRY_VERIFY_WITH_TIMEOUT(opened->loaded(), kTimeout);
-    QCOMPARE(opened->connectionText(), QStringLiteral("Connected to %1").arg(address));
+    // The user's name arrives after the connection (a SelfSubjectReview).
+    QTRY_COMPARE_WITH_TIMEOUT(opened->connectionText(), QStringLiteral("Connected to %1 as alice").arg(address), kTimeout);
     // Closing it ends its connection.
     QPointer<ui::ControlPlaneClient> client(opened->client());
     QPointer<MainWindow> window(opened);
