@@ -100,8 +100,11 @@ public:
                 timeout = std::chrono::milliseconds::zero();
         }
 
-        // Only the shared pointers are moved under the lock, so the writer (which takes this lock
-        // to queue) never waits on a copy.
+        // The writer takes this lock to queue, so it is held as briefly as possible: the whole
+        // queue is swapped out when all of it is wanted (the usual case), so that a consumer of
+        // low priority preempted here keeps the writer waiting as little as possible; otherwise
+        // only shared pointers are moved. Nothing is allocated under the lock.
+        std::deque<std::shared_ptr<const WatchEvent>> whole;
         std::vector<std::shared_ptr<const WatchEvent>> taken;
         {
             std::unique_lock lock(state_->mu);
@@ -118,14 +121,22 @@ public:
                 return out;
             }
             auto& queue = state_->queue;
-            const size_t take = std::min(queue.size(), maxEvents - out.size());
-            taken.reserve(take);
-            for (size_t i = 0; i < take; ++i) {
-                taken.push_back(std::move(queue.front()));
-                queue.pop_front();
+            const size_t want = maxEvents - out.size();
+            if (queue.size() <= want) {
+                whole.swap(queue);
+            } else {
+                lock.unlock();
+                taken.reserve(want);
+                lock.lock();
+                // Only this consumer takes from the queue: it still holds at least `want`.
+                for (size_t i = 0; i < want && !queue.empty(); ++i) {
+                    taken.push_back(std::move(queue.front()));
+                    queue.pop_front();
+                }
             }
         }
-        out.reserve(out.size() + taken.size());
+        out.reserve(out.size() + whole.size() + taken.size());
+        for (std::shared_ptr<const WatchEvent>& event : whole) out.push_back(std::move(event));
         for (std::shared_ptr<const WatchEvent>& event : taken) out.push_back(std::move(event));
         if (!out.empty())
             state_->lastRevision = out.back()->revision;
