@@ -37,7 +37,10 @@ int httpCode(const apiserver::Request& req, const apiserver::Response& resp) {
 
 void Cluster::observe(const apiserver::Request& req, const apiserver::Response& resp) {
     if (!req.type) return;
-    ++requests_[{req.verb, req.type->resource, httpCode(req, resp)}];
+    {
+        std::lock_guard lock(requestsMutex_);
+        ++requests_[{req.verb, req.type->resource, httpCode(req, resp)}];
+    }
     // A pod's journey starts with the request that created it.
     if (req.verb != "create" || req.type->resource != "pods" || !req.subresource.empty()) return;
     std::string name = resp.object ? api::metadata(*resp.object).name() : (req.body ? api::metadata(*req.body).name() : "");

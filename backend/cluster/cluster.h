@@ -10,6 +10,7 @@
 #pragma once
 
 #include <map>
+#include <mutex>
 #include <memory>
 #include <tuple>
 #include <string>
@@ -67,8 +68,12 @@ public:
     // (virtual time, store revision) each time settling left the store at a new revision.
     const std::vector<std::pair<sim::Time, int64_t>>& revisionTimes() const { return revisionTimes_; }
 
-    // apiserver_request_total: requests by verb, resource and HTTP code ("create pods 201").
-    const std::map<std::tuple<std::string, std::string, int>, int64_t>& requestCounts() const { return requests_; }
+    // apiserver_request_total: requests by verb, resource and HTTP code ("create pods 201"). A
+    // copy: requests come from any thread (a server's clients read concurrently).
+    std::map<std::tuple<std::string, std::string, int>, int64_t> requestCounts() const {
+        std::lock_guard lock(requestsMutex_);
+        return requests_;
+    }
 
 private:
     explicit Cluster(ClusterOptions options);
@@ -84,7 +89,8 @@ private:
     std::vector<std::optional<sim::Time>> wakeupTimes_;
     sim::JourneyLog journeys_;
     std::vector<std::pair<sim::Time, int64_t>> revisionTimes_;
-    std::map<std::tuple<std::string, std::string, int>, int64_t> requests_;
+    mutable std::mutex requestsMutex_;
+    std::map<std::tuple<std::string, std::string, int>, int64_t> requests_;  // guarded by requestsMutex_
 };
 
 }  // namespace pilothouse::cluster
