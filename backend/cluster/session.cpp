@@ -224,7 +224,7 @@ apiserver::Response Session::request(apiserver::Request req) {
     // A write no scenario action expresses (a JSON patch, a /status update, ...) is recorded by
     // what it changed, so that a rewind replays it too.
     std::optional<ScenarioAction> action = toScenarioAction(req, elapsed());
-    const bool observe = !action && req.type && !req.name.empty() && !req.dryRun && req.verb != "delete";
+    const bool observe = !action && req.type && !req.name.empty() && req.verb != "delete";
     std::shared_ptr<const google::protobuf::Message> before = observe ? currentObject(req) : nullptr;
     auto response = controlPlane().apiServer().handle(req);
     std::vector<ScenarioAction> actions;

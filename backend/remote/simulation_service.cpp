@@ -45,6 +45,37 @@ grpc::Status SimulationService::authorize(grpc::ServerContextBase* context, cons
     return st.isOk() ? grpc::Status::OK : fail(context, st);
 }
 
+namespace {
+
+// Where a stream is in the simulation's changes. look() is true once at the start, once after
+// each change and after again(); otherwise it waits at most kPoll for a change and is false, so
+// that the stream looks at its cancellation before it looks at the simulation again.
+class ChangeCursor {
+public:
+    explicit ChangeCursor(SimulationHost& host) : host_(host), seen_(host.changes()) {}
+    bool look() {
+        if (!pending_) {
+            const uint64_t now = host_.waitForChange(seen_, kPoll);
+            pending_ = now != seen_;
+            seen_ = now;
+            return false;
+        }
+        pending_ = false;
+        seen_ = host_.changes();  // a change from here on is looked at again
+        return true;
+    }
+    // Look again at once (more is waiting).
+    void again() { pending_ = true; }
+    bool movedSinceLook() const { return host_.changes() != seen_; }
+
+private:
+    SimulationHost& host_;
+    uint64_t seen_;
+    bool pending_ = true;
+};
+
+}  // namespace
+
 SimulationService::State SimulationService::stateOf(cluster::Session& session) {
     cluster::Cluster& c = session.cluster();
     State s;
@@ -201,28 +232,19 @@ grpc::Status SimulationService::WatchState(grpc::ServerContext* context, const s
                                            grpc::ServerWriter<State>* writer) {
     if (auto st = authorize(context, "get"); !st.ok()) return st;
     const auto interval = std::chrono::milliseconds(request->min_interval_millis() > 0 ? request->min_interval_millis() : 100);
-    uint64_t seen = host_.changes();
+    ChangeCursor changes(host_);
     State last;
     bool first = true;
-    bool changed = true;
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
-        if (!changed) {
-            // Woken to look at the cancellation only: nothing moved.
-            const uint64_t now = host_.waitForChange(seen, kPoll);
-            changed = now != seen;
-            seen = now;
-            continue;
-        }
-        changed = false;
-        seen = host_.changes();  // a change from here on is looked at again
+        if (!changes.look()) continue;
         State now = host_.readSession([&](cluster::Session& s) { return stateOf(s); });
         if (first || now.SerializeAsString() != last.SerializeAsString()) {
             if (!writer->Write(now)) return grpc::Status::OK;  // the client went away
             last = std::move(now);
             first = false;
             std::this_thread::sleep_for(interval);
-            changed = host_.changes() != seen;  // what moved meanwhile is sent next
+            if (changes.movedSinceLook()) changes.again();  // what moved meanwhile is sent next
         }
     }
     return grpc::Status::OK;
@@ -233,20 +255,12 @@ grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, cons
     if (auto st = authorize(context, "get"); !st.ok()) return st;
     uint64_t generation = request->generation();
     int64_t after = request->after_seq();
-    uint64_t seen = host_.changes();
+    ChangeCursor changes(host_);
     bool first = true;
-    bool changed = true;
     constexpr size_t kBatch = 2000;
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
-        if (!changed) {
-            const uint64_t now = host_.waitForChange(seen, kPoll);
-            changed = now != seen;
-            seen = now;
-            continue;
-        }
-        changed = false;
-        seen = host_.changes();  // a change from here on is looked at again
+        if (!changes.look()) continue;
         sv1::JourneyBatch batch;
         // The records are taken under the cluster's lock (pointers only) and encoded after it.
         const auto records = host_.withCluster([&](cluster::Cluster& c) {
@@ -259,30 +273,28 @@ grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, cons
             return c.journeys().sinceShared(after, kBatch);
         });
         batch.set_generation(generation);
-        {
-            for (const auto& record : records) {
-                const sim::JourneyRecord& r = *record;
-                auto* out = batch.add_records();
-                out->set_seq(r.seq);
-                out->set_pod(r.pod);
-                auto* st = out->mutable_stage();
-                st->set_stage(r.stage.stage);
-                st->set_start_unix_nanos(sim::toUnixNanos(r.stage.start));
-                st->set_end_unix_nanos(sim::toUnixNanos(r.stage.end));
-                st->set_detail(r.stage.detail);
-                st->set_failed(r.stage.failed);
-                for (const auto& phrase : r.stage.phrases) {
-                    auto* p = st->add_phrases();
-                    p->set_id(int(phrase.id));
-                    for (const auto& a : phrase.args) p->add_args(a);
-                }
-                after = r.seq;
+        for (const auto& record : records) {
+            const sim::JourneyRecord& r = *record;
+            auto* out = batch.add_records();
+            out->set_seq(r.seq);
+            out->set_pod(r.pod);
+            auto* st = out->mutable_stage();
+            st->set_stage(r.stage.stage);
+            st->set_start_unix_nanos(sim::toUnixNanos(r.stage.start));
+            st->set_end_unix_nanos(sim::toUnixNanos(r.stage.end));
+            st->set_detail(r.stage.detail);
+            st->set_failed(r.stage.failed);
+            for (const auto& phrase : r.stage.phrases) {
+                auto* p = st->add_phrases();
+                p->set_id(int(phrase.id));
+                for (const auto& a : phrase.args) p->add_args(a);
             }
+            after = r.seq;
         }
         if (first || batch.reset() || batch.records_size() > 0) {
             if (!writer->Write(batch)) return grpc::Status::OK;
             first = false;
-            if (batch.records_size() == int(kBatch)) changed = true;  // more waiting
+            if (batch.records_size() == int(kBatch)) changes.again();  // more waiting
         }
     }
     return grpc::Status::OK;
@@ -295,20 +307,12 @@ grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const
     // Per series, the time of the last sample sent.
     std::map<std::string, int64_t> sent;
     const int64_t since = request->since_unix_nanos();
-    uint64_t seen = host_.changes();
+    ChangeCursor changes(host_);
     bool first = true;
-    bool changed = true;
     int64_t samplings = -1;  // the sampler's count at the last look: unchanged, no new samples
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
-        if (!changed) {
-            const uint64_t now = host_.waitForChange(seen, kPoll);
-            changed = now != seen;
-            seen = now;
-            continue;
-        }
-        changed = false;
-        seen = host_.changes();  // a change from here on is looked at again
+        if (!changes.look()) continue;
         sv1::MetricsBatch batch;
         host_.readSession([&](cluster::Session& s) {
             if (s.generation() != generation) {

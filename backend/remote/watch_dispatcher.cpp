@@ -39,11 +39,6 @@ void WatchDispatcher::post(std::function<void()> work) {
     workChanged_.notify_one();
 }
 
-int64_t WatchDispatcher::rounds() const {
-    std::lock_guard lock(mutex_);
-    return rounds_;
-}
-
 void WatchDispatcher::runStarter() {
     lowerThreadPriority(options_.niceness);
     for (;;) {
@@ -86,7 +81,6 @@ void WatchDispatcher::runDispatcher() {
                 else readyChanged_.wait_until(lock, timers_.top().first);
             }
             round.swap(ready_);
-            ++rounds_;
         }
         lastRound = Clock::now();
         for (const std::weak_ptr<Client>& weak : round) {

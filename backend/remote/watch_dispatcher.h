@@ -71,14 +71,12 @@ public:
     // Runs `work` on a starter thread.
     void post(std::function<void()> work);
 
-    int64_t rounds() const;
-
 private:
     void runDispatcher();
     void runStarter();
 
     const Options options_;
-    mutable std::mutex mutex_;
+    std::mutex mutex_;
     std::condition_variable readyChanged_;
     std::condition_variable workChanged_;
     std::vector<std::weak_ptr<Client>> ready_;  // guarded by mutex_
@@ -89,7 +87,6 @@ private:
     std::priority_queue<Timer, std::vector<Timer>, Later> timers_;  // guarded by mutex_
     std::deque<std::function<void()>> work_;                      // guarded by mutex_
     bool stopping_ = false;                                        // guarded by mutex_
-    int64_t rounds_ = 0;                                           // guarded by mutex_
     std::thread dispatcher_;
     std::vector<std::thread> starters_;
 };
