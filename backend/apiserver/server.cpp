@@ -1,4 +1,5 @@
 #include "apiserver/server.h"
+#include "apiserver/watch_cache.h"
 
 #include <google/protobuf/descriptor.h>
 #include <google/protobuf/io/coded_stream.h>
@@ -1223,9 +1224,9 @@ thread_local const std::string* t_watchClient = nullptr;
 
 class ApiWatchStream final : public WatchStream {
 public:
-    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter, WatchCache& cache,
+    ApiWatchStream(const api::ResourceType& type, std::unique_ptr<store::Watch> watch, Filter filter,
                    std::shared_ptr<std::atomic<int64_t>> delivered)
-        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)), cache_(cache), delivered_(std::move(delivered)) {}
+        : type_(type), watch_(std::move(watch)), filter_(std::move(filter)), delivered_(std::move(delivered)) {}
 
     StatusOr<std::vector<WatchEvent>> next(std::chrono::milliseconds timeout) override {
         auto shared = nextShared(timeout);
@@ -1256,7 +1257,7 @@ public:
                 auto node = peekPodNodeName(e->kv.value);
                 if (node && *node != *filter_.podNodeName) continue;
             }
-            auto shared = cache_.decode(type_, e->kv);
+            auto shared = decodeWatchEvent(type_, *e);
             if (!shared) return shared.status();
             if (!filter_.matches(**shared)) continue;
             out.push_back({e->type, std::move(*shared), e->revision});
@@ -1271,7 +1272,6 @@ private:
     const api::ResourceType& type_;
     std::unique_ptr<store::Watch> watch_;
     Filter filter_;
-    WatchCache& cache_;
     std::shared_ptr<std::atomic<int64_t>> delivered_;
 };
 
@@ -1316,7 +1316,7 @@ StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, 
         delivered = counter;
     }
     return std::unique_ptr<WatchStream>(
-        new ApiWatchStream(*req.type, std::move(*w), std::move(*filter), watchCache_, std::move(delivered)));
+        new ApiWatchStream(*req.type, std::move(*w), std::move(*filter), std::move(delivered)));
 }
 
 }  // namespace pilothouse::apiserver

@@ -34,7 +34,6 @@
 #include "apiserver/admission/interface.h"
 #include "apiserver/authorization/authorizer.h"
 #include "apiserver/informer_cache.h"
-#include "apiserver/watch_cache.h"
 #include "apiserver/lister.h"
 #include "apiserver/request.h"
 #include "apiserver/stage_costs.h"
@@ -210,7 +209,6 @@ private:
     const sim::Clock& clock_;
     Config config_;
     mutable InformerCache informers_;
-    WatchCache watchCache_;
     std::mutex randomMutex_;
     uint64_t randomState_;
     RequestObserver observer_;

@@ -1,29 +1,46 @@
 #include "apiserver/watch_cache.h"
 
-#include "apiserver/server.h"
+#include <google/protobuf/arena.h>
+
+#include <algorithm>
+
+#include "api/object.h"
+#include "apiserver/errors.h"
 
 namespace pilothouse::apiserver {
 
-StatusOr<std::shared_ptr<const google::protobuf::Message>> WatchCache::decode(const api::ResourceType& type,
-                                                                              const store::KeyValue& kv) {
-    const int64_t key = kv.modRevision;
-    {
-        std::lock_guard lock(mu_);
-        if (auto it = objects_.find(key); it != objects_.end()) return it->second;
-    }
-    auto obj = APIServer::decodeStored(type, kv);
-    if (!obj) return obj.status();
-    std::shared_ptr<const google::protobuf::Message> shared(std::move(*obj));
-    std::lock_guard lock(mu_);
-    auto [it, inserted] = objects_.emplace(key, shared);
-    if (inserted) {
-        order_.push_back(key);
-        while (order_.size() > capacity_) {
-            objects_.erase(order_.front());
-            order_.pop_front();
-        }
-    }
-    return it->second;
+namespace {
+
+StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeOnArena(const api::ResourceType& type,
+                                                                         const store::KeyValue& kv) {
+    // The decoded object takes a few times its encoded size; one first block holds most objects.
+    google::protobuf::ArenaOptions options;
+    options.start_block_size = std::clamp<size_t>(kv.value.size() * 4, 1024, 64 * 1024);
+    options.max_block_size = 64 * 1024;
+    auto arena = std::make_shared<google::protobuf::Arena>(options);
+    const google::protobuf::Message* prototype =
+        google::protobuf::MessageFactory::generated_factory()->GetPrototype(type.descriptor);
+    google::protobuf::Message* obj = prototype->New(arena.get());
+    if (!obj->ParseFromString(kv.value))
+        return newInternalError("stored object at " + kv.key + " cannot be decoded");
+    api::mutableMetadata(obj)->set_resource_version(std::to_string(kv.modRevision));
+    api::setTypeMeta(obj, type);
+    // Shares ownership of the arena, which owns the object.
+    return std::shared_ptr<const google::protobuf::Message>(std::move(arena), obj);
+}
+
+}  // namespace
+
+StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeWatchEvent(const api::ResourceType& type,
+                                                                            const store::WatchEvent& event) {
+    if (std::shared_ptr<const void> kept = event.memo.get())
+        return std::static_pointer_cast<const google::protobuf::Message>(kept);
+    auto decoded = decodeOnArena(type, event.kv);
+    if (!decoded)
+        return decoded.status();
+    // Another reader may have decoded it meanwhile: everyone uses the copy kept first.
+    return std::static_pointer_cast<const google::protobuf::Message>(
+        event.memo.set(std::static_pointer_cast<const void>(std::move(*decoded))));
 }
 
 }  // namespace pilothouse::apiserver

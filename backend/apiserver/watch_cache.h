@@ -3,18 +3,15 @@
 // copies it only when it matches — so a thousand kubelets each watching "spec.nodeName=<node>"
 // cost one decode per pod change, not a thousand.
 //
-// Thread-safe. Bounded: the oldest entries are dropped first (watchers read changes in revision
-// order, shortly after they happen).
+// The decoded object is kept on the store's shared event itself (store::EventMemo), so readers on
+// different threads take no lock: the simulation's own informers never wait for a delivery thread
+// of lower priority. It is allocated on one protobuf arena, so freeing it is a few frees, not one
+// per string and field.
 #pragma once
 
 #include <google/protobuf/message.h>
 
-#include <deque>
-#include <unordered_map>
 #include <memory>
-#include <mutex>
-#include <string>
-#include <utility>
 
 #include "api/scheme.h"
 #include "store/store.h"
@@ -22,19 +19,9 @@
 
 namespace pilothouse::apiserver {
 
-class WatchCache {
-public:
-    explicit WatchCache(size_t capacity = 4096) : capacity_(capacity) {}
-
-    // The object stored at kv (resourceVersion and TypeMeta set), decoded at most once.
-    StatusOr<std::shared_ptr<const google::protobuf::Message>> decode(const api::ResourceType& type, const store::KeyValue& kv);
-
-private:
-    // A change is its revision: each revision is exactly one write to one key.
-    size_t capacity_;
-    std::mutex mu_;
-    std::unordered_map<int64_t, std::shared_ptr<const google::protobuf::Message>> objects_;
-    std::deque<int64_t> order_;
-};
+// The object of `event` (resourceVersion and TypeMeta set), decoded by the first caller and shared
+// with the rest. Any thread.
+StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeWatchEvent(const api::ResourceType& type,
+                                                                            const store::WatchEvent& event);
 
 }  // namespace pilothouse::apiserver

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "apiserver/errors.h"
+#include "cluster/metrics_sampler.h"
 
 namespace pilothouse::remote {
 
@@ -25,6 +26,7 @@ std::unique_ptr<SimulationHost> SimulationHost::adopt(std::unique_ptr<cluster::S
     std::unique_ptr<SimulationHost> host(new SimulationHost());
     host->session_ = std::move(session);
     host->generation_ = host->session_->generation();
+    host->publishSnapshot();
     SimulationHost* self = host.get();
     host->session_->setReplaceHooks(
         [self] {
@@ -78,10 +80,28 @@ void SimulationHost::drive() {
                 }
                 moved = session_->elapsed() != before;
             }
+            if (moved) publishSnapshot();
         }
         if (moved) notifyChanged();
         std::this_thread::sleep_until(started + kTick);
     }
+}
+
+void SimulationHost::publishSnapshot() {
+    cluster::Cluster& c = session_->cluster();
+    auto snapshot = std::make_shared<Snapshot>();
+    snapshot->generation = session_->generation();
+    snapshot->epochUnixNanos = sim::toUnixNanos(c.loop().epoch());
+    snapshot->nowUnixNanos = sim::toUnixNanos(c.loop().now());
+    snapshot->playing = session_->playing();
+    snapshot->speed = session_->speed();
+    snapshot->asFastAsPossible = session_->asFastAsPossible();
+    snapshot->revision = c.controlPlane().store().currentRevision();
+    snapshot->lastJourneySeq = c.journeys().lastSeq();
+    snapshot->scenario = session_->scenario().name;
+    if (auto* sampler = dynamic_cast<cluster::MetricsSampler*>(c.find("metrics")))
+        snapshot->metricsSamplings = sampler->samplings();
+    snapshot_.store(std::move(snapshot));
 }
 
 void SimulationHost::notifyChanged() {

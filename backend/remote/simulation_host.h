@@ -23,6 +23,7 @@
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
+#include <string>
 #include <thread>
 
 #include "cluster/session.h"
@@ -59,7 +60,10 @@ public:
         std::lock_guard lock(sessionMutex_);
         struct Notify {
             SimulationHost* host;
-            ~Notify() { host->notifyChanged(); }
+            ~Notify() {
+                host->publishSnapshot();  // the session is still locked here
+                host->notifyChanged();
+            }
         } notify{this};
         return f(*session_);
     }
@@ -78,6 +82,24 @@ public:
         return f(session_->cluster());
     }
 
+    // What the session looked like after its last change, taken by the one who changed it while
+    // it was locked. Readers that only want to know where the simulation is (the Simulation
+    // service's state streams, one per client) read this and never take the session's lock: a
+    // reader of low priority preempted while holding it would keep the driver waiting.
+    struct Snapshot {
+        uint64_t generation = 0;
+        int64_t epochUnixNanos = 0;
+        int64_t nowUnixNanos = 0;
+        bool playing = false;
+        double speed = 1;
+        bool asFastAsPossible = false;
+        int64_t revision = 0;
+        int64_t lastJourneySeq = 0;
+        std::string scenario;
+        int64_t metricsSamplings = -1;  // the metrics sampler's samplings() (-1: no sampler)
+    };
+    std::shared_ptr<const Snapshot> snapshot() const { return snapshot_.load(); }
+
     // The cluster's generation (cluster::Session::generation), without locking.
     uint64_t generation() const { return generation_.load(); }
     // Counts changes: the driver's ticks that moved time, and every withSession() call.
@@ -89,6 +111,8 @@ private:
     SimulationHost() = default;
     void drive();
     void notifyChanged();
+    // Takes a new snapshot(); the session is locked.
+    void publishSnapshot();
 
     std::unique_ptr<cluster::Session> session_;
     // Held by the driver's ticks and withSession().
@@ -98,6 +122,7 @@ private:
     std::atomic<WatchRegistry*> registry_{nullptr};
     std::atomic<uint64_t> generation_{0};
 
+    std::atomic<std::shared_ptr<const Snapshot>> snapshot_;
     std::atomic<uint64_t> changes_{0};
     std::mutex changeMutex_;
     std::condition_variable changed_;

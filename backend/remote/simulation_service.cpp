@@ -76,36 +76,36 @@ private:
 
 }  // namespace
 
-SimulationService::State SimulationService::stateOf(cluster::Session& session) {
-    cluster::Cluster& c = session.cluster();
+SimulationService::State SimulationService::currentState() {
+    // From the host's snapshot: no session lock (a stream per client looks here after every change).
+    const std::shared_ptr<const SimulationHost::Snapshot> now = host_.snapshot();
     State s;
-    s.set_generation(session.generation());
-    s.set_epoch_unix_nanos(sim::toUnixNanos(c.loop().epoch()));
-    s.set_now_unix_nanos(sim::toUnixNanos(c.loop().now()));
-    s.set_playing(session.playing());
-    s.set_speed(session.speed());
-    s.set_as_fast_as_possible(session.asFastAsPossible());
-    s.set_revision(c.controlPlane().store().currentRevision());
-    s.set_last_journey_seq(c.journeys().lastSeq());
-    s.set_scenario(session.scenario().name);
-    for (const auto& [client, count] : c.apiServer().watchDeliveries()) (*s.mutable_watch_deliveries())[client] = count;
+    s.set_generation(now->generation);
+    s.set_epoch_unix_nanos(now->epochUnixNanos);
+    s.set_now_unix_nanos(now->nowUnixNanos);
+    s.set_playing(now->playing);
+    s.set_speed(now->speed);
+    s.set_as_fast_as_possible(now->asFastAsPossible);
+    s.set_revision(now->revision);
+    s.set_last_journey_seq(now->lastJourneySeq);
+    s.set_scenario(now->scenario);
+    host_.withCluster([&](cluster::Cluster& c) {
+        for (const auto& [client, count] : c.apiServer().watchDeliveries()) (*s.mutable_watch_deliveries())[client] = count;
+    });
     return s;
 }
 
 grpc::Status SimulationService::change(grpc::ServerContext* context, State* response,
                                        const std::function<Status(cluster::Session&)>& change) {
     if (auto st = authorize(context, "update"); !st.ok()) return st;
-    Status result = host_.withSession([&](cluster::Session& s) {
-        Status st = change(s);
-        *response = stateOf(s);
-        return st;
-    });
+    Status result = host_.withSession([&](cluster::Session& s) { return change(s); });
+    *response = currentState();
     return result.isOk() ? grpc::Status::OK : fail(context, result);
 }
 
 grpc::Status SimulationService::GetState(grpc::ServerContext* context, const sv1::GetStateRequest*, State* response) {
     if (auto st = authorize(context, "get"); !st.ok()) return st;
-    *response = host_.readSession([&](cluster::Session& s) { return stateOf(s); });
+    *response = currentState();
     return grpc::Status::OK;
 }
 
@@ -238,7 +238,7 @@ grpc::Status SimulationService::WatchState(grpc::ServerContext* context, const s
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
         if (!changes.look()) continue;
-        State now = host_.readSession([&](cluster::Session& s) { return stateOf(s); });
+        State now = currentState();
         if (first || now.SerializeAsString() != last.SerializeAsString()) {
             if (!writer->Write(now)) return grpc::Status::OK;  // the client went away
             last = std::move(now);
@@ -313,6 +313,10 @@ grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const
     while (!context->IsCancelled()) {
         if (stopping_) return shuttingDown();
         if (!changes.look()) continue;
+        // Nothing sampled since the last look: the session is not locked at all.
+        if (const auto now = host_.snapshot();
+            !first && now->generation == generation && now->metricsSamplings == samplings)
+            continue;
         sv1::MetricsBatch batch;
         host_.readSession([&](cluster::Session& s) {
             if (s.generation() != generation) {

@@ -52,8 +52,8 @@ public:
 private:
     // OK when the caller may `verb` ("get", "update") the simulation; else the call's error.
     grpc::Status authorize(grpc::ServerContextBase* context, const char* verb);
-    // The session's state now (with the session locked).
-    State stateOf(cluster::Session& session);
+    // Where the simulation is now (the host's snapshot and the watch deliveries).
+    State currentState();
     // Carries out `change` on the session when the caller may update it; the state after it.
     grpc::Status change(grpc::ServerContext* context, State* response, const std::function<Status(cluster::Session&)>& change);
 

@@ -16,6 +16,7 @@
 
 #include "sim/clock.h"
 #include "sim/phrase.h"
+#include "util/append_only_vector.h"
 
 namespace pilothouse::sim {
 
@@ -59,14 +60,16 @@ struct JourneyRecord {
     JourneyStage stage;
 };
 
-// Thread-safe (the GUI reads while the simulation writes).
+// Thread-safe (the GUI and the remote server's streams read while the simulation writes). The
+// records are read without a lock (util::AppendOnlyVector), so a reader — a network stream at a
+// low priority — never keeps the simulation waiting; only the per-pod index takes a lock.
 class JourneyLog {
 public:
     // pod: "namespace/name". The API server's stages take modelled time (apiserver::StageCosts)
     // without moving the clock, so a component that reacted at the request's instant would seem
     // to start before the request finished; a stage therefore starts no earlier than the one
     // recorded before it (stages may overlap — containers span their image pulls — but never
-    // go back in time).
+    // go back in time). One recording thread at a time.
     void record(const std::string& pod, JourneyStage stage) {
         std::lock_guard lock(mu_);
         auto& indexes = byPod_[pod];
@@ -75,31 +78,28 @@ public:
             if (stage.start < previous) stage.start = previous;
         }
         if (stage.end < stage.start) stage.end = stage.start;
-        indexes.push_back(records_.size());
-        records_.push_back(std::make_shared<const JourneyRecord>(
-            JourneyRecord{int64_t(records_.size()) + 1, pod, std::move(stage)}));
+        const size_t index = records_.size();
+        indexes.push_back(index);
+        records_.push_back(std::make_shared<const JourneyRecord>(JourneyRecord{int64_t(index) + 1, pod, std::move(stage)}));
     }
     // Every record with seq > `after`, in order, at most `limit` of them.
     std::vector<JourneyRecord> since(int64_t after, size_t limit = SIZE_MAX) const {
-        std::lock_guard lock(mu_);
         std::vector<JourneyRecord> out;
-        for (size_t i = size_t(std::max<int64_t>(after, 0)); i < records_.size() && out.size() < limit; ++i)
-            out.push_back(*records_[i]);
+        for (const auto& record : sinceShared(after, limit)) out.push_back(*record);
         return out;
     }
-    // The same records, shared and not copied: the lock is held only to copy pointers, so the
-    // simulation recording its next stage never waits for a reader copying thousands of records.
+    // The same records, shared and not copied, read without a lock.
     std::vector<std::shared_ptr<const JourneyRecord>> sinceShared(int64_t after, size_t limit = SIZE_MAX) const {
-        std::lock_guard lock(mu_);
-        const size_t from = std::min(size_t(std::max<int64_t>(after, 0)), records_.size());
-        const size_t to = std::min(records_.size(), from + std::min(limit, records_.size() - from));
-        return {records_.begin() + std::ptrdiff_t(from), records_.begin() + std::ptrdiff_t(to)};
+        const size_t size = records_.size();
+        const size_t from = std::min(size_t(std::max<int64_t>(after, 0)), size);
+        const size_t to = from + std::min(limit, size - from);
+        std::vector<std::shared_ptr<const JourneyRecord>> out;
+        out.reserve(to - from);
+        for (size_t i = from; i < to; ++i) out.push_back(records_[i]);
+        return out;
     }
     // The seq of the last record (0 when empty).
-    int64_t lastSeq() const {
-        std::lock_guard lock(mu_);
-        return int64_t(records_.size());
-    }
+    int64_t lastSeq() const { return int64_t(records_.size()); }
     // pod -> its stages in the order recorded.
     std::map<std::string, std::vector<JourneyStage>> snapshot() const {
         std::lock_guard lock(mu_);
@@ -121,9 +121,10 @@ private:
         return out;
     }
 
+    // Every stage, in the order recorded (seq = index + 1); appended under mu_, read without it.
+    util::AppendOnlyVector<std::shared_ptr<const JourneyRecord>> records_;
     mutable std::mutex mu_;
-    std::vector<std::shared_ptr<const JourneyRecord>> records_;  // every stage, in order recorded (seq = index + 1)
-    std::map<std::string, std::vector<size_t>> byPod_;  // pod -> its records' indexes
+    std::map<std::string, std::vector<size_t>> byPod_;  // guarded by mu_: pod -> its records' indexes
 };
 
 }  // namespace pilothouse::sim

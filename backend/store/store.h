@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "store/event_memo.h"
 #include "util/status.h"
 
 namespace pilothouse::store {
@@ -51,6 +52,7 @@ struct WatchEvent {
     EventType type = EventType::Added;
     KeyValue kv;        // for Deleted: the key, the last value, modRevision = the delete's revision
     int64_t revision = 0;
+    EventMemo memo{};   // what readers derive from it once for all (the API server: the decoded object)
 };
 
 // A stream of changes under one prefix. Destroying it stops the watch.
@@ -79,7 +81,9 @@ public:
     }
     // The revision of the last event handed out (or the start revision).
     virtual int64_t lastRevision() const = 0;
-    // Called (from the writer's thread) whenever new events are queued; may be empty.
+    // Called (from the writer's thread) when new events are queued and the consumer has called
+    // next() since the last call (so a consumer that drains the watch whenever called hears of
+    // every event, and a burst of events costs one call); may be empty.
     // Also called once when the watch is closed, so an event-driven consumer learns it must
     // resume. Not called for a history backlog already pending when it is set: drain with
     // next(0) after setting it. It runs with no store lock held (it may call the store) but

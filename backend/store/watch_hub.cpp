@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <atomic>
-#include <deque>
 #include <utility>
 
 namespace pilothouse::store {
 
 // What the hub and one Watch share. Lock order: notifyMu, then WatchHub::mu_, then
 // WatcherState::mu. notifyMu is never taken while holding the others (callbacks run with no hub
-// or queue lock held), but a running callback holds it and may call into the store.
+// or watcher lock held), but a running callback holds it and may call into the store.
 struct WatcherState {
     WatcherState(std::string p, int64_t from)
         : prefix(std::move(p)), startAfter(from), lastRevision(from) {}
@@ -18,10 +17,18 @@ struct WatcherState {
     const int64_t startAfter;           // live events must be newer (a watch may start ahead)
     std::atomic<int64_t> lastRevision;  // last revision handed to the consumer
 
+    // Events appended to the channel's log since the cursor and not read yet: added to by the
+    // writer, taken from by the consumer. What the queue limit bounds. Signed: the writer counts an
+    // event for each watcher after appending it, so a quick consumer may take it first (-1 for a
+    // moment).
+    std::atomic<int64_t> unread{0};
+    std::atomic<bool> closed{false};   // closedWith is set: the writer drops the watcher
+    std::atomic<bool> waiting{false};  // the consumer is (about to be) blocked on `ready`
+
     std::mutex mu;
-    std::condition_variable ready;                        // queue grew or the watch closed
-    std::deque<std::shared_ptr<const WatchEvent>> queue;  // guarded by mu
-    Status closedWith;                                    // guarded by mu; OK while open
+    std::condition_variable ready;  // something unread, or the watch closed
+    WatchLog::Cursor cursor;        // guarded by mu; dropped when closed, so it pins no segment
+    Status closedWith;              // guarded by mu; OK while open
 
     // Recursive so a callback may replace the callback or destroy its own Watch; held while the
     // callback runs so that, once setNotify/~Watch return, the old callback is not running on
@@ -29,17 +36,23 @@ struct WatcherState {
     std::recursive_mutex notifyMu;
     std::shared_ptr<const std::function<void()>> notify;  // guarded by notifyMu
     std::atomic<bool> hasNotify{false};  // lets publish() skip watchers nobody listens to
+    // The callback was called and the consumer has not read since: further events do not call it
+    // again (a consumer drains everything when it reads). Raised by the writer, lowered by the
+    // consumer before it reads, both as read-modify-writes, so either the consumer's read sees the
+    // event or the writer calls the callback.
+    std::atomic<bool> notified{false};
 };
 
 namespace {
 
-// Marks the watcher closed and drops its queue so a slow or stopped consumer holds no memory.
+// Marks the watcher closed and drops its cursor so a slow or stopped consumer holds no memory.
 // Caller holds state.mu.
 void closeLocked(WatcherState& state, const Status& status) {
     if (!state.closedWith.isOk())
         return;  // the first reason wins
     state.closedWith = status;
-    std::deque<std::shared_ptr<const WatchEvent>>().swap(state.queue);
+    state.closed = true;
+    state.cursor = WatchLog::Cursor();
     state.ready.notify_all();
 }
 
@@ -88,7 +101,7 @@ public:
                 return page.status();
             }
             for (auto& e : *page) out.push_back(std::make_shared<const WatchEvent>(std::move(e)));
-            // A short page means the history range is exhausted; the live queue holds the rest.
+            // A short page means the history range is exhausted; the live log holds the rest.
             if (out.size() < maxEvents)
                 catchingUp_ = false;
             if (!out.empty())
@@ -100,18 +113,22 @@ public:
                 timeout = std::chrono::milliseconds::zero();
         }
 
-        // The writer takes this lock to queue, so it is held as briefly as possible: the whole
-        // queue is swapped out when all of it is wanted (the usual case), so that a consumer of
-        // low priority preempted here keeps the writer waiting as little as possible; otherwise
-        // only shared pointers are moved. Nothing is allocated under the lock.
-        std::deque<std::shared_ptr<const WatchEvent>> whole;
-        std::vector<std::shared_ptr<const WatchEvent>> taken;
+        // The cursor is taken out under the lock and put back after reading; the writer takes
+        // this lock only to wake a consumer that waits here or to close the watch, so reading the
+        // log never holds up the writer.
+        WatchLog::Cursor cursor;
         {
             std::unique_lock lock(state_->mu);
-            if (timeout > std::chrono::milliseconds::zero()) {
+            if (timeout > std::chrono::milliseconds::zero() && state_->closedWith.isOk()) {
+                // Announced before looking at the log, and the writer appends before looking at
+                // `waiting`, each with a full fence between: one of the two sees the other, so no
+                // wake-up is lost.
+                state_->waiting = true;
+                std::atomic_thread_fence(std::memory_order_seq_cst);
                 state_->ready.wait_for(lock, timeout, [&] {
-                    return !state_->queue.empty() || !state_->closedWith.isOk();
+                    return state_->cursor.ready() || !state_->closedWith.isOk();
                 });
+                state_->waiting = false;
             }
             if (!state_->closedWith.isOk()) {
                 // Catch-up events already read are valid and advanced lastRevision: deliver
@@ -120,24 +137,17 @@ public:
                     return state_->closedWith;
                 return out;
             }
-            auto& queue = state_->queue;
-            const size_t want = maxEvents - out.size();
-            if (queue.size() <= want) {
-                whole.swap(queue);
-            } else {
-                lock.unlock();
-                taken.reserve(want);
-                lock.lock();
-                // Only this consumer takes from the queue: it still holds at least `want`.
-                for (size_t i = 0; i < want && !queue.empty(); ++i) {
-                    taken.push_back(std::move(queue.front()));
-                    queue.pop_front();
-                }
-            }
+            cursor = std::move(state_->cursor);
         }
-        out.reserve(out.size() + whole.size() + taken.size());
-        for (std::shared_ptr<const WatchEvent>& event : whole) out.push_back(std::move(event));
-        for (std::shared_ptr<const WatchEvent>& event : taken) out.push_back(std::move(event));
+        state_->notified.exchange(false, std::memory_order_acq_rel);
+        const size_t read = cursor.read(maxEvents - out.size(), state_->startAfter, out);
+        {
+            std::lock_guard lock(state_->mu);
+            // Closed meanwhile: the cursor is dropped here instead, with what it pins.
+            if (state_->closedWith.isOk())
+                state_->cursor = std::move(cursor);
+        }
+        state_->unread.fetch_sub(int64_t(read));
         if (!out.empty())
             state_->lastRevision = out.back()->revision;
         return out;
@@ -189,7 +199,21 @@ std::unique_ptr<Watch> WatchHub::subscribe(const std::shared_ptr<WatchHub>& hub,
             std::lock_guard stateLock(state->mu);
             closeLocked(*state, Status(StatusCode::Cancelled, "the store is closed"));
         } else {
-            hub->watchers_.push_back(state);
+            // Channels whose watchers have all gone are freed here and in publish().
+            std::erase_if(hub->channels_, [](Channel& channel) {
+                std::erase_if(channel.watchers, [](const auto& w) { return w->closed.load(); });
+                return channel.watchers.empty();
+            });
+            auto channel = std::find_if(hub->channels_.begin(), hub->channels_.end(),
+                                        [&](const Channel& c) { return c.prefix == state->prefix; });
+            if (channel == hub->channels_.end()) {
+                hub->channels_.emplace_back();
+                channel = std::prev(hub->channels_.end());
+                channel->prefix = state->prefix;
+            }
+            // Not shared yet: no lock needed for the cursor.
+            state->cursor = channel->log.end();
+            channel->watchers.push_back(state);
         }
     }
     return std::make_unique<HubWatch>(hub, std::move(state), currentRevision);
@@ -199,43 +223,45 @@ void WatchHub::publish(EventType type, const KeyValue& kv, Notifications& notify
     std::lock_guard lock(mu_);
     // Built on the first match only: with no interested watcher a write costs no copy.
     std::shared_ptr<const WatchEvent> event;
-    for (size_t i = 0; i < watchers_.size();) {
-        const std::shared_ptr<WatcherState>& watcher = watchers_[i];
-        if (kv.modRevision <= watcher->startAfter || !kv.key.starts_with(watcher->prefix)) {
-            ++i;
+    bool emptied = false;
+    for (Channel& channel : channels_) {
+        if (!kv.key.starts_with(channel.prefix))
+            continue;
+        std::erase_if(channel.watchers, [](const auto& w) { return w->closed.load(); });
+        if (channel.watchers.empty()) {
+            emptied = true;
             continue;
         }
         if (!event)
             event = std::make_shared<const WatchEvent>(WatchEvent{type, kv, kv.modRevision});
-        bool overflowed = false;
-        {
-            std::lock_guard stateLock(watcher->mu);
-            if (watcher->queue.size() >= queueLimit_) {
-                overflowed = true;
+        channel.log.append(event);
+        std::atomic_thread_fence(std::memory_order_seq_cst);  // pairs with the consumer's (nextShared)
+        for (const std::shared_ptr<WatcherState>& watcher : channel.watchers) {
+            bool closing = false;
+            if (watcher->unread.fetch_add(1) + 1 > int64_t(queueLimit_)) {
+                closing = true;
+                std::lock_guard stateLock(watcher->mu);
                 closeLocked(*watcher,
                             Status(StatusCode::ResourceExhausted,
                                    "watch on \"" + watcher->prefix + "\" fell behind: more than " +
                                        std::to_string(queueLimit_) +
                                        " events queued; watch again from revision " +
                                        std::to_string(watcher->lastRevision.load())));
-            } else {
-                watcher->queue.push_back(event);
+            } else if (watcher->waiting.load()) {
+                // The consumer holds the lock until it waits: taking it here means the wake-up
+                // comes after the wait began. Signalled after unlocking, so the woken consumer
+                // does not block on the lock straight away.
+                { std::lock_guard stateLock(watcher->mu); }
+                watcher->ready.notify_one();
             }
-        }
-        // Signalled after unlocking, so the woken consumer does not block on mu straight away.
-        if (!overflowed)
-            watcher->ready.notify_one();
-        // A closing watch is woken too, so an event-driven consumer learns it must resume.
-        if (watcher->hasNotify)
-            notify.pending_.push_back(watcher);
-        if (overflowed) {
-            // Order of watchers_ does not matter: swap-remove.
-            watchers_[i] = std::move(watchers_.back());
-            watchers_.pop_back();
-        } else {
-            ++i;
+            // A closing watch is woken too, so an event-driven consumer learns it must resume.
+            if (watcher->hasNotify &&
+                (!watcher->notified.exchange(true, std::memory_order_acq_rel) || closing))
+                notify.pending_.push_back(watcher);
         }
     }
+    if (emptied)
+        std::erase_if(channels_, [](const Channel& channel) { return channel.watchers.empty(); });
 }
 
 void WatchHub::shutdown() {
@@ -248,29 +274,34 @@ void WatchHub::shutdown() {
     {
         std::lock_guard lock(mu_);
         shutDown_ = true;
-        for (const std::shared_ptr<WatcherState>& watcher : watchers_) {
-            std::lock_guard stateLock(watcher->mu);
-            closeLocked(*watcher, Status(StatusCode::Cancelled, "the store is closed"));
-            if (watcher->hasNotify)
-                notify.pending_.push_back(watcher);
+        for (const Channel& channel : channels_) {
+            for (const std::shared_ptr<WatcherState>& watcher : channel.watchers) {
+                std::lock_guard stateLock(watcher->mu);
+                closeLocked(*watcher, Status(StatusCode::Cancelled, "the store is closed"));
+                if (watcher->hasNotify)
+                    notify.pending_.push_back(watcher);
+            }
         }
-        watchers_.clear();
+        channels_.clear();
     }
     notify.run();
 }
 
 size_t WatchHub::watcherCount() const {
     std::lock_guard lock(mu_);
-    return watchers_.size();
+    size_t count = 0;
+    for (const Channel& channel : channels_)
+        for (const std::shared_ptr<WatcherState>& watcher : channel.watchers)
+            count += watcher->closed.load() ? 0 : 1;
+    return count;
 }
 
 size_t WatchHub::queuedEventCount() const {
     std::lock_guard lock(mu_);
     size_t total = 0;
-    for (const std::shared_ptr<WatcherState>& watcher : watchers_) {
-        std::lock_guard stateLock(watcher->mu);
-        total += watcher->queue.size();
-    }
+    for (const Channel& channel : channels_)
+        for (const std::shared_ptr<WatcherState>& watcher : channel.watchers)
+            total += watcher->closed.load() ? 0 : size_t(std::max<int64_t>(watcher->unread.load(), 0));
     return total;
 }
 
@@ -282,22 +313,16 @@ StatusOr<std::vector<WatchEvent>> WatchHub::readHistory(const std::string& prefi
     return source_->readEvents(prefix, after, upTo, limit);
 }
 
+// Called by consumers: only the watcher's own lock is taken; the writer drops the closed watcher
+// from its channel.
 void WatchHub::close(const std::shared_ptr<WatcherState>& watcher, const Status& status) {
-    std::lock_guard lock(mu_);
-    std::erase(watchers_, watcher);
     std::lock_guard stateLock(watcher->mu);
     closeLocked(*watcher, status);
 }
 
 void WatchHub::unsubscribe(const std::shared_ptr<WatcherState>& watcher) {
-    {
-        std::lock_guard lock(mu_);
-        std::erase(watchers_, watcher);
-    }
-    // Free the queue now rather than when the last shared_ptr goes (a Notifications batch in
-    // flight may still hold one).
     std::lock_guard stateLock(watcher->mu);
-    std::deque<std::shared_ptr<const WatchEvent>>().swap(watcher->queue);
+    closeLocked(*watcher, Status(StatusCode::Cancelled, "the watch was stopped"));
 }
 
 }  // namespace pilothouse::store

@@ -1,21 +1,27 @@
-// Fan-out of committed changes to watchers, with a bounded queue per watcher.
+// Fan-out of committed changes to watchers, with a bound on what each watcher may leave unread.
 //
 // How a watch is served:
 //  1. Catch-up: the changes in (fromRevision, revision-at-subscribe] are not copied anywhere; the
 //     consumer reads them page by page from the EventSource (SQLite history) inside next(). A
 //     watcher starting far back therefore costs no memory, however long its backlog.
-//  2. Live: every change committed after the subscribe is pushed by the writer (publish(), called
-//     under the store's writer lock, so in revision order) into each matching watcher's queue as
-//     a shared, immutable event: N watchers on one prefix share one copy of each event.
-//  A queue that would exceed the limit closes its watcher with ResourceExhausted and frees the
-//  queue at once; the consumer resumes by watching again from lastRevision(), which loses nothing
-//  because every event is in the history until compaction.
+//  2. Live: every change committed after the subscribe is appended by the writer (publish(),
+//     called under the store's writer lock, so in revision order) to the WatchLog of each watched
+//     prefix it falls under, once, as a shared immutable event; each watcher reads that log
+//     through its own cursor. N watchers on one prefix share one copy of each event and one log.
+//  The writer never waits for a lock that a consumer holds while reading: it appends to the log,
+//  counts the event as unread for each watcher (an atomic add), and takes a watcher's lock only to
+//  wake a consumer blocked in next() or to close a watcher. Consumers (the remote server's delivery
+//  threads run at a low priority) therefore cannot hold up the simulation (priority inversion).
+//  A watcher whose unread events would exceed the limit is closed with ResourceExhausted and its
+//  cursor dropped, so it pins no memory; the consumer resumes by watching again from
+//  lastRevision(), which loses nothing because every event is in the history until compaction.
 //
 // Ownership: the store owns the hub through a shared_ptr and each Watch holds another, so a Watch
 // may outlive the store (it then reports Cancelled). The EventSource is borrowed: shutdown() must
 // be called before it is destroyed, and waits for history reads in flight.
-// Thread-safety: every WatchHub method may be called from any thread. A Watch is used by one
-// consumer thread at a time (per store.h); its setNotify and destructor may race with writers.
+// Thread-safety: every WatchHub method may be called from any thread; subscribe() and publish()
+// under the store's writer lock. A Watch is used by one consumer thread at a time (per store.h);
+// its setNotify and destructor may race with writers.
 #pragma once
 
 #include <condition_variable>
@@ -29,6 +35,7 @@
 #include <vector>
 
 #include "store/store.h"
+#include "store/watch_log.h"
 
 namespace pilothouse::store {
 
@@ -81,8 +88,8 @@ public:
     void shutdown();
 
     size_t watcherCount() const;
-    // Events queued across all live watchers (a shared event counts once per watcher holding
-    // it). For tests and diagnostics.
+    // Events not yet read, summed over the live watchers (a shared event counts once per watcher
+    // that has not read it). For tests and diagnostics.
     size_t queuedEventCount() const;
 
     // Used by the Watch implementation.
@@ -97,9 +104,18 @@ private:
     std::shared_mutex sourceMu_;     // readers: history reads in flight; writer: shutdown()
     EventSource* source_ = nullptr;  // guarded by sourceMu_; null after shutdown()
 
+    // The watchers of one prefix and the log they read.
+    struct Channel {
+        std::string prefix;
+        WatchLog log;
+        std::vector<std::shared_ptr<WatcherState>> watchers;  // a closed one leaves at the next publish
+    };
+
+    // Taken by the writer (publish, subscribe), shutdown() and the diagnostics; never by a
+    // consumer reading its watch, which only sets flags the writer looks at.
     mutable std::mutex mu_;
-    std::vector<std::shared_ptr<WatcherState>> watchers_;  // guarded by mu_: open watchers only
-    bool shutDown_ = false;                                // guarded by mu_
+    std::vector<Channel> channels_;  // guarded by mu_
+    bool shutDown_ = false;          // guarded by mu_
 };
 
 }  // namespace pilothouse::store

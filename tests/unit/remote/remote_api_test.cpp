@@ -714,7 +714,9 @@ void RemoteApiTest::nonLoopbackRefusedWithoutTokens() {
     auto allowed = remote::Server::start((*cp)->apiServer(), options);
     QVERIFY2(allowed.isOk(), allowed.status().message().c_str());
     QVERIFY((*allowed)->port() > 0);
-    auto bad = remote::Server::start((*cp)->apiServer(), {.listenAddress = "127.0.0.1"});
+    remote::ServerOptions noPort;
+    noPort.listenAddress = "127.0.0.1";
+    auto bad = remote::Server::start((*cp)->apiServer(), noPort);
     QVERIFY(!bad);
     QCOMPARE(bad.status().code(), StatusCode::InvalidArgument);
 }
