@@ -55,8 +55,16 @@ StatusOr<sv1::SimulationState> RemoteClient::probe(const remote::ConnectOptions&
     if (!options.token.empty()) context.AddMetadata("authorization", "Bearer " + options.token);
     context.set_deadline(std::chrono::system_clock::now() + timeout);
     sv1::SimulationState state;
-    if (Status st = remote::statusOfCall(stub->GetState(&context, sv1::GetStateRequest(), &state), context); !st.isOk())
+    if (Status st = remote::statusOfCall(stub->GetState(&context, sv1::GetStateRequest(), &state), context); !st.isOk()) {
+        // gRPC's words for a TLS mismatch do not say what to do about it.
+        if (st.code() == StatusCode::Unavailable && !options.tls && st.message().find("Socket closed") != std::string::npos)
+            return Status(st.code(), st.message() + " (the server closed the connection at once: if it serves TLS, connect with TLS)");
+        if (options.tls && st.message().find("certificate verify failed") != std::string::npos)
+            return Status(st.code(), st.message() +
+                                         " (the server's certificate is not signed by an authority this client trusts: give "
+                                         "the CA certificate that signed it)");
         return st;
+    }
     return state;
 }
 

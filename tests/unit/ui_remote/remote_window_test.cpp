@@ -569,4 +569,76 @@ void RemoteWindowTest::commandLineConnect() {
 #endif
 }
 
+// The GUI over TLS, end to end: a server with a self-signed certificate, a window that trusts it
+// (in this process, and the pilothouse program with --tls-ca), and clients that do not.
+void RemoteWindowTest::windowOverTls() {
+    QTemporaryDir dir;
+    const QString cert = dir.filePath(QStringLiteral("cert.pem")), key = dir.filePath(QStringLiteral("key.pem"));
+    QProcess openssl;
+    openssl.start(QStringLiteral("openssl"),
+                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                   QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert, QStringLiteral("-days"),
+                   QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=localhost"), QStringLiteral("-addext"),
+                   QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost")});
+    QVERIFY(openssl.waitForFinished(60000));
+    QCOMPARE(openssl.exitCode(), 0);
+    Served served("single-pod-journey", Served::Auth::Tokens, "127.0.0.1:0", {cert.toStdString(), key.toStdString()});
+    QVERIFY2(served.error.empty(), served.error.c_str());
+    QVERIFY(served.runFor(std::chrono::seconds(10)).isOk());
+    const std::string address = served.server->address();
+
+    remote::ConnectOptions o;
+    o.address = address;
+    o.token = ui_remote_test::kAdminToken;
+    o.tls = true;
+    o.caCertFile = cert.toStdString();
+    {
+        auto c = RemoteConnection::open(o, MainWindow::Options{false});
+        QVERIFY2(c.isOk(), c.status().message().c_str());
+        MainWindow& w = *(*c)->window();
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(w.loaded(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(w.podsModel()->rowCount() > 0, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(windowElapsedNanos(w), qint64(10'000'000'000), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(w.connectionText(),
+                                  QStringLiteral("Connected to %1 as alice").arg(QString::fromStdString(address)), kTimeout);
+        // The simulation's stream over the same TLS channel: a step reaches the window.
+        QVERIFY(w.stepAction()->isEnabled());
+        w.stepAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(windowElapsedNanos(w) > qint64(10'000'000'000), kTimeout);
+    }
+    // Without TLS, or trusting the system's roots only, the server is not reached: what the Connect
+    // dialog and --connect ask first fails.
+    QVERIFY2(ui::RemoteClient::probe(o).isOk(), "the right CA was refused");
+    for (bool tls : {false, true}) {
+        remote::ConnectOptions wrong = o;
+        wrong.tls = tls;
+        wrong.caCertFile.clear();
+        auto probe = ui::RemoteClient::probe(wrong, std::chrono::seconds(5));
+        QVERIFY2(!probe.isOk(), tls ? "a certificate nobody vouches for was accepted" : "plaintext reached a TLS server");
+        QCOMPARE(probe.status().code(), StatusCode::Unavailable);
+        // What to do about it, after gRPC's words.
+        const std::string hint = tls ? "give the CA certificate that signed it" : "if it serves TLS, connect with TLS";
+        QVERIFY2(probe.status().message().find(hint) != std::string::npos, probe.status().message().c_str());
+    }
+
+#ifdef PH_PILOTHOUSE_BIN
+    // The program as a user starts it.
+    const QString token = writeFile(dir, QStringLiteral("alice.token"), QByteArray(ui_remote_test::kAdminToken) + "\n");
+    const QString shots = dir.filePath(QStringLiteral("shots"));
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PH_PILOTHOUSE_BIN),
+            {QStringLiteral("--connect"), QString::fromStdString(address), QStringLiteral("--tls-ca"), cert,
+             QStringLiteral("--token-file"), token, QStringLiteral("--screenshot"), shots, QStringLiteral("--size"),
+             QStringLiteral("1280x800"), QStringLiteral("--lang"), QStringLiteral("en")});
+    QVERIFY(p.waitForFinished(120000));
+    QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, p.readAllStandardError().constData());
+    for (const char* name : {"window.png", "cluster.png", "journey.png"})
+        QVERIFY2(QFile::exists(shots + QLatin1Char('/') + QLatin1String(name)), name);
+#endif
+}
+
 QTEST_MAIN(RemoteWindowTest)

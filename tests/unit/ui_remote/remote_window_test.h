@@ -20,6 +20,7 @@ private slots:
     void connectDialogSaysWhyTheServerRefused();
     void connectDialogRemembersWithoutTheToken();
     void commandLineConnect();
+    void windowOverTls();
 
 private:
     QTemporaryDir settings_;

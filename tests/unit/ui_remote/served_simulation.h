@@ -1,7 +1,7 @@
 // A pilothouse-server assembled in the test's process, as its binary assembles it: a built-in
 // scenario's SimulationHost served over loopback gRPC on a picked port. With tokens, the API
 // server authenticates them (alice: system:masters; bob: group students, whom RBAC grants
-// nothing) and unknown ones are refused with 401.
+// nothing) and unknown ones are refused with 401. With a certificate and key, over TLS.
 #pragma once
 
 #include <QTemporaryDir>
@@ -10,6 +10,7 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "cluster/builtin_scenarios.h"
 #include "cluster/scenario.h"
@@ -24,13 +25,20 @@ inline constexpr const char* kStudentToken = "student-token";
 
 struct Served {
     enum class Auth { None, Tokens };
+    // Served over TLS when both files are given (PEM).
+    struct Tls {
+        std::string certFile;
+        std::string keyFile;
+    };
 
     std::unique_ptr<pilothouse::remote::SimulationHost> host;
     std::unique_ptr<pilothouse::remote::Server> server;
     std::string error;
     QTemporaryDir dir;
 
-    explicit Served(const char* scenario, Auth auth = Auth::None, const std::string& address = "127.0.0.1:0") {
+    explicit Served(const char* scenario, Auth auth = Auth::None, const std::string& address = "127.0.0.1:0",
+                    Tls tls = {})
+        : tls_(std::move(tls)) {
         std::vector<std::string> warnings;
         auto s = pilothouse::cluster::loadScenario(*pilothouse::cluster::builtinScenario(scenario),
                                                    std::string(scenario) + ".yaml", &warnings);
@@ -57,6 +65,8 @@ struct Served {
         pilothouse::remote::ServerOptions o;
         o.listenAddress = address;
         o.authenticates = authenticates_;
+        o.tlsCertFile = tls_.certFile;
+        o.tlsKeyFile = tls_.keyFile;
         auto sv = pilothouse::remote::Server::start(*host, o);
         if (!sv) error = sv.status().message();
         else server = std::move(*sv);
@@ -72,6 +82,7 @@ struct Served {
 
 private:
     bool authenticates_ = false;
+    Tls tls_;
 };
 
 }  // namespace ui_remote_test
