@@ -2639,6 +2639,14 @@
         <source>Applied: %1.</source>
         <translation>Angewendet: %1.</translation>
     </message>
+    <message>
+        <source>Nothing here can be applied: %1</source>
+        <translation>Hier kann nichts angewendet werden: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects cannot be applied: %3</source>
+        <translation>%1 von %2 Objekten können nicht angewendet werden: %3</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::clusterview::ClusterView</name>

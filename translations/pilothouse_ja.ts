@@ -2635,6 +2635,14 @@
         <source>Applied: %1.</source>
         <translation>適用しました: %1。</translation>
     </message>
+    <message>
+        <source>Nothing here can be applied: %1</source>
+        <translation>ここには適用できるものがありません: %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 objects cannot be applied: %3</source>
+        <translation>%2 個のオブジェクトのうち %1 個は適用できません: %3</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::clusterview::ClusterView</name>

@@ -16,6 +16,7 @@
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "apply/apply_runner.h"
 #include "apply/diff_view.h"
 #include "apply/manifest_editor.h"
+#include "client/access_review.h"
 #include "kubectl/unified_diff.h"
 #include "theme/roomy_table.h"
 #include "theme/theme.h"
@@ -118,6 +120,17 @@ void ApplyDialog::build() {
         if (!editor_->errorLines().isEmpty())
             editor_->setErrorLines({});
         updateButtons();
+        if (access_)
+            accessCheck_->start();
+    });
+    accessCheck_ = new QTimer(this);
+    accessCheck_->setSingleShot(true);
+    accessCheck_->setInterval(300);
+    connect(accessCheck_, &QTimer::timeout, this, &ApplyDialog::checkAccess);
+    // Objects that name no namespace go to this one.
+    connect(namespace_, &QLineEdit::textChanged, this, [this] {
+        if (access_)
+            accessCheck_->start();
     });
     split->addWidget(editor_);
 
@@ -545,6 +558,7 @@ void ApplyDialog::showResult(int row) {
 }
 
 void ApplyDialog::setStatus(const QString& text, bool error) {
+    statusIsAccess_ = false;
     status_->setText(text);
     status_->setStyleSheet(error ? QStringLiteral("color: %1;").arg(theme::failure().name())
                                  : QString());
@@ -553,9 +567,61 @@ void ApplyDialog::setStatus(const QString& text, bool error) {
 void ApplyDialog::updateButtons() {
     const bool busy = isBusy();
     const bool hasText = !editor_->toPlainText().trimmed().isEmpty();
-    diff_->setEnabled(!busy && hasText);
-    apply_->setEnabled(!busy && hasText);
+    // Diff is a server-side dry run: it needs the same permissions as Apply.
+    const QString denied = allForbidden_ ? forbidden_ : QString();
+    showPermission(diff_, !busy && hasText, denied);
+    showPermission(apply_, !busy && hasText, denied);
     open_->setEnabled(!busy);
+}
+
+void ApplyDialog::setAccessReview(AccessReview* access) {
+    if (access_)
+        disconnect(access_, nullptr, this, nullptr);
+    access_ = access;
+    if (access_)
+        connect(access_, &AccessReview::changed, this, &ApplyDialog::checkAccess);
+    checkAccess();
+}
+
+void ApplyDialog::checkAccess() {
+    forbidden_.clear();
+    forbiddenCount_ = 0;
+    objectCount_ = 0;
+    if (access_) {
+        kubectl::ApplyOptions options;
+        options.source = source_.toStdString();
+        options.namespace_ =
+            defaultNamespace().isEmpty() ? std::string("default") : defaultNamespace().toStdString();
+        for (const kubectl::ApplyObject& o : kubectl::readObjects(editor_->toPlainText().toStdString(), options)) {
+            if (!o.error.isOk() || !o.type)
+                continue;  // a run reports it at its line
+            ++objectCount_;
+            const QString resource = QString::fromStdString(o.type->resource);
+            const QString ns = QString::fromStdString(o.namespace_);
+            const QString create = access_->deniedReason(Action::CreateObject, resource, ns);
+            const QString patch = access_->deniedReason(Action::PatchObject, resource, ns);
+            if (create.isEmpty() || patch.isEmpty())
+                continue;
+            ++forbiddenCount_;
+            if (forbidden_.isEmpty())
+                forbidden_ = create;
+        }
+    }
+    allForbidden_ = objectCount_ > 0 && forbiddenCount_ == objectCount_;
+    if (!isBusy()) {
+        if (forbiddenCount_ > 0) {
+            setStatus(allForbidden_ ? tr("Nothing here can be applied: %1").arg(forbiddenText(forbidden_))
+                                    : tr("%1 of %2 objects cannot be applied: %3")
+                                          .arg(forbiddenCount_)
+                                          .arg(objectCount_)
+                                          .arg(forbiddenText(forbidden_)),
+                      true);
+            statusIsAccess_ = true;
+        } else if (statusIsAccess_) {
+            setStatus(QString());
+        }
+    }
+    updateButtons();
 }
 
 }  // namespace pilothouse::ui::apply

@@ -13,6 +13,11 @@
 // the object's diff. Lines with errors are marked in the text. All requests go through
 // ControlPlaneClient::send, one at a time, so the dialog never blocks; a new run replaces one still
 // on its way. Non-modal: the cluster goes on while it is open.
+//
+// With an AccessReview (a window on a server), the text's objects are checked as it is edited: an
+// object whose user may neither create nor patch it (kubectl apply needs one of the two; which one
+// depends on whether it exists) cannot be applied. When no object can, Diff and Apply are disabled
+// with the server's 403 text; when some cannot, the status line says which.
 #pragma once
 
 #include <QDialog>
@@ -31,6 +36,11 @@ class QPlainTextEdit;
 class QPushButton;
 class QTabWidget;
 class QTableWidget;
+class QTimer;
+
+namespace pilothouse::ui {
+class AccessReview;
+}
 
 namespace pilothouse::ui::apply {
 
@@ -74,6 +84,14 @@ public:
     bool serverDryRun() const;
     void setServerDryRun(bool on);
 
+    // Checks the objects against what the user may do (null: no checks, e.g. the embedded
+    // control plane, whose user may do everything). `access` must outlive the dialog.
+    void setAccessReview(AccessReview* access);
+    // The 403 text of the first object that cannot be applied ("" when none); whether every object
+    // of the text is such an object.
+    QString forbiddenReason() const { return forbidden_; }
+    bool allForbidden() const { return allForbidden_; }
+
     bool isBusy() const;
     Run lastRun() const { return lastRun_; }
     const QVector<Result>& results() const { return results_; }
@@ -108,6 +126,7 @@ private:
     void showResult(int row);
     void setStatus(const QString& text, bool error = false);
     void updateButtons();
+    void checkAccess();
     void applyTheme();
 
     ControlPlaneClient& client_;
@@ -125,6 +144,13 @@ private:
     QPlainTextEdit* output_ = nullptr;
     QLabel* status_ = nullptr;
 
+    QPointer<AccessReview> access_;
+    QTimer* accessCheck_ = nullptr;  // the text settled: check its objects again
+    QString forbidden_;
+    int forbiddenCount_ = 0;
+    int objectCount_ = 0;
+    bool allForbidden_ = false;
+    bool statusIsAccess_ = false;  // the status line says what checkAccess() found
     QPointer<ApplyRunner> runner_;
     Run running_ = Run::None;
     Run lastRun_ = Run::None;

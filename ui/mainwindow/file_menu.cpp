@@ -124,6 +124,7 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session, SimulationContr
     apply->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A));
     connect(apply, &QAction::triggered, this, [this] {
         auto* dialog = new apply::ApplyDialog(*window_->client(), window_);
+        dialog->setAccessReview(window_->accessReview());
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->show();
     });

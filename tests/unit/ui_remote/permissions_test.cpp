@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include "api/codec/manifest.h"
+#include "apply/apply_dialog.h"
 #include "client/access_review.h"
 #include "client/in_process_client.h"
 #include "editor/object_editor.h"
@@ -51,10 +52,25 @@ subjects: [{kind: Group, name: students, apiGroup: rbac.authorization.k8s.io}]
 roleRef: {kind: ClusterRole, name: students-read, apiGroup: rbac.authorization.k8s.io}
 )";
 
-// A served node-failure scenario with tokens and the students' role.
-void grantStudentsRead(Served& served) {
+// On top of reading: pods may be created and patched in "default" (nothing else).
+constexpr const char* kStudentsPodsRole = R"(
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: pods-writer, namespace: default}
+rules:
+- {apiGroups: [""], resources: [pods], verbs: [create, patch]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: students-pods, namespace: default}
+subjects: [{kind: Group, name: students, apiGroup: rbac.authorization.k8s.io}]
+roleRef: {kind: Role, name: pods-writer, apiGroup: rbac.authorization.k8s.io}
+)";
+
+// Creates the manifests' RBAC objects as the admin.
+void grant(Served& served, const char* manifestsText) {
     std::vector<std::string> warnings;
-    auto manifests = codec::loadManifests(kStudentsRole, "students.yaml", &warnings);
+    auto manifests = codec::loadManifests(manifestsText, "rbac.yaml", &warnings);
     QVERIFY2(manifests.isOk(), manifests.status().message().c_str());
     for (auto& m : *manifests) {
         apiserver::Request r;
@@ -66,6 +82,9 @@ void grantStudentsRead(Served& served) {
         QVERIFY2(st.isOk(), st.message().c_str());
     }
 }
+
+// A served node-failure scenario with tokens and the students' role.
+void grantStudentsRead(Served& served) { grant(served, kStudentsRole); }
 
 std::unique_ptr<RemoteConnection> openAs(const Served& served, const char* token) {
     remote::ConnectOptions o;
@@ -211,6 +230,60 @@ void PermissionsTest::studentsActionsAreForbidden() {
     }()) != nullptr, kTimeout);
     QVERIFY(tip->grab().save(screenshotPath(settings_, QStringLiteral("student-play-tooltip.png"))));
     QToolTip::hideText();
+}
+
+void PermissionsTest::applyDialogChecksEachObject() {
+    Served served("node-failure", Served::Auth::Tokens);
+    QVERIFY2(served.error.empty(), served.error.c_str());
+    grantStudentsRead(served);
+    grant(served, kStudentsPodsRole);
+    auto connection = openAs(served, ui_remote_test::kStudentToken);
+    MainWindow& w = *connection->window();
+    w.show();
+    QTRY_VERIFY_WITH_TIMEOUT(w.loaded(), kTimeout);
+
+    ui::apply::ApplyDialog dialog(*w.client(), &w);
+    dialog.setAccessReview(w.accessReview());
+    dialog.show();
+    auto* apply = dialog.findChild<QPushButton*>(QStringLiteral("applyApplyButton"));
+    auto* diff = dialog.findChild<QPushButton*>(QStringLiteral("applyDiffButton"));
+    auto* status = dialog.findChild<QLabel*>(QStringLiteral("applyStatus"));
+    QVERIFY(apply && diff && status);
+    const QString pod = QStringLiteral(
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: lab}\nspec: {containers: [{name: c, image: nginx}]}\n");
+    const QString deployment = QStringLiteral(
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: lab}\nspec:\n  selector: {matchLabels: {app: "
+        "lab}}\n  template:\n    metadata: {labels: {app: lab}}\n    spec: {containers: [{name: c, image: nginx}]}\n");
+    const QString deploymentDenied = QStringLiteral(
+        "User \"bob\" cannot create resource \"deployments\" in API group \"apps\" in the namespace \"default\"");
+
+    // Only what may not be created nor patched: Diff and Apply disabled, with the 403 text.
+    dialog.setText(deployment);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.allForbidden(), kTimeout);
+    QCOMPARE(dialog.forbiddenReason(), deploymentDenied);
+    QVERIFY(!apply->isEnabled());
+    QVERIFY(!diff->isEnabled());
+    QVERIFY2(apply->toolTip().contains(QStringLiteral("Forbidden: ") + deploymentDenied), qPrintable(apply->toolTip()));
+    QCOMPARE(status->text(), QStringLiteral("Nothing here can be applied: Forbidden: ") + deploymentDenied);
+    QTest::qWait(100);
+    QVERIFY(dialog.grab().save(screenshotPath(settings_, QStringLiteral("student-apply-forbidden.png"))));
+
+    // One of two: Apply stays (kubectl applies the rest and reports the 403); the status says so.
+    dialog.setText(pod + QStringLiteral("---\n") + deployment);
+    QTRY_VERIFY_WITH_TIMEOUT(!dialog.allForbidden() && apply->isEnabled(), kTimeout);
+    QTRY_COMPARE_WITH_TIMEOUT(status->text(), QStringLiteral("1 of 2 objects cannot be applied: Forbidden: ") + deploymentDenied,
+                              kTimeout);
+
+    // What the students may create: nothing said, everything offered.
+    dialog.setText(pod);
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.forbiddenReason().isEmpty(), kTimeout);
+    QCOMPARE(status->text(), QString());
+    QVERIFY(apply->isEnabled() && diff->isEnabled());
+    QVERIFY2(!apply->toolTip().contains(QStringLiteral("Forbidden")), qPrintable(apply->toolTip()));
+    // And it goes through.
+    apply->click();
+    QTRY_VERIFY_WITH_TIMEOUT(dialog.lastRun() == ui::apply::ApplyDialog::Run::Apply && !dialog.isBusy(), kTimeout);
+    QVERIFY2(dialog.output().contains(QStringLiteral("pod/lab created")), qPrintable(dialog.output()));
 }
 
 void PermissionsTest::adminsActionsAreAllowed() {
