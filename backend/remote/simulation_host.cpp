@@ -105,17 +105,14 @@ void SimulationHost::publishSnapshot() {
 }
 
 void SimulationHost::notifyChanged() {
-    {
-        std::lock_guard lock(changeMutex_);
-        changes_.fetch_add(1);
-    }
-    changed_.notify_all();
+    changes_.fetch_add(1);
+    std::lock_guard lock(listenerMutex_);
+    if (listener_) listener_();
 }
 
-uint64_t SimulationHost::waitForChange(uint64_t seen, std::chrono::milliseconds timeout) {
-    std::unique_lock lock(changeMutex_);
-    changed_.wait_for(lock, timeout, [&] { return changes_.load() != seen; });
-    return changes_.load();
+void SimulationHost::setChangeListener(std::function<void()> listener) {
+    std::lock_guard lock(listenerMutex_);
+    listener_ = std::move(listener);
 }
 
 apiserver::Response SimulationHost::handle(apiserver::Request request) {

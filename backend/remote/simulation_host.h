@@ -2,7 +2,8 @@
 // its own, shared by every gRPC call.
 //
 //   driver thread:  every ~33 ms, with the session locked: tick (virtual time moves at speed ×
-//                   wall time while playing), then wake whoever waits for changes
+//                   wall time while playing), take a snapshot, then call the change listener
+//                   (the Simulation service's streams, change_stream.h)
 //   gRPC threads:   reads (get, list, the watches' streams) go straight to the API server, which
 //                   is thread-safe; writes and everything that moves the simulation lock the
 //                   session, so they happen between the driver's ticks at one virtual instant and
@@ -18,7 +19,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -54,7 +54,7 @@ public:
     StatusOr<std::unique_ptr<apiserver::WatchStream>> watch(const apiserver::Request& request) override;
 
     // Runs `f` with the session locked (between two of the driver's ticks) and returns its
-    // result; anything that changes the simulation goes through here. Wakes waitForChange().
+    // result; anything that changes the simulation goes through here. Calls the change listener.
     template <typename F>
     auto withSession(F&& f) {
         std::lock_guard lock(sessionMutex_);
@@ -102,10 +102,13 @@ public:
 
     // The cluster's generation (cluster::Session::generation), without locking.
     uint64_t generation() const { return generation_.load(); }
+    // Called on the changing thread after each change (with the session possibly still locked: it
+    // must only wake others). One listener; null removes it, and once that returns the old one is
+    // not running.
+    void setChangeListener(std::function<void()> listener);
+
     // Counts changes: the driver's ticks that moved time, and every withSession() call.
     uint64_t changes() const { return changes_.load(); }
-    // Waits until changes() differs from `seen` or `timeout` passes; returns changes().
-    uint64_t waitForChange(uint64_t seen, std::chrono::milliseconds timeout);
 
 private:
     SimulationHost() = default;
@@ -123,9 +126,9 @@ private:
     std::atomic<uint64_t> generation_{0};
 
     std::atomic<std::shared_ptr<const Snapshot>> snapshot_;
+    std::mutex listenerMutex_;  // held while the listener runs and while it is replaced
+    std::function<void()> listener_;
     std::atomic<uint64_t> changes_{0};
-    std::mutex changeMutex_;
-    std::condition_variable changed_;
 
     std::thread driver_;
     std::atomic<bool> stopping_{false};

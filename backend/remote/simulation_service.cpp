@@ -1,7 +1,9 @@
 #include "remote/simulation_service.h"
 
 #include <algorithm>
-#include <thread>
+#include <map>
+#include <memory>
+#include <string>
 
 #include "apiserver/errors.h"
 #include "cluster/builtin_scenarios.h"
@@ -26,9 +28,6 @@ grpc::Status fail(grpc::ServerContextBase* context, const Status& status) {
     return out;
 }
 
-// How long a stream waits for news before it looks whether its call was cancelled.
-constexpr std::chrono::milliseconds kPoll{200};
-
 grpc::Status shuttingDown() { return grpc::Status(grpc::StatusCode::UNAVAILABLE, "the server is shutting down"); }
 
 }  // namespace
@@ -45,36 +44,6 @@ grpc::Status SimulationService::authorize(grpc::ServerContextBase* context, cons
     return st.isOk() ? grpc::Status::OK : fail(context, st);
 }
 
-namespace {
-
-// Where a stream is in the simulation's changes. look() is true once at the start, once after
-// each change and after again(); otherwise it waits at most kPoll for a change and is false, so
-// that the stream looks at its cancellation before it looks at the simulation again.
-class ChangeCursor {
-public:
-    explicit ChangeCursor(SimulationHost& host) : host_(host), seen_(host.changes()) {}
-    bool look() {
-        if (!pending_) {
-            const uint64_t now = host_.waitForChange(seen_, kPoll);
-            pending_ = now != seen_;
-            seen_ = now;
-            return false;
-        }
-        pending_ = false;
-        seen_ = host_.changes();  // a change from here on is looked at again
-        return true;
-    }
-    // Look again at once (more is waiting).
-    void again() { pending_ = true; }
-    bool movedSinceLook() const { return host_.changes() != seen_; }
-
-private:
-    SimulationHost& host_;
-    uint64_t seen_;
-    bool pending_ = true;
-};
-
-}  // namespace
 
 SimulationService::State SimulationService::currentState() {
     // From the host's snapshot: no session lock (a stream per client looks here after every change).
@@ -228,51 +197,51 @@ grpc::Status SimulationService::RevisionAt(grpc::ServerContext* context, const s
     return grpc::Status::OK;
 }
 
-grpc::Status SimulationService::WatchState(grpc::ServerContext* context, const sv1::WatchStateRequest* request,
-                                           grpc::ServerWriter<State>* writer) {
-    if (auto st = authorize(context, "get"); !st.ok()) return st;
+void SimulationService::stopStreams() { streams_.stopAll(shuttingDown()); }
+
+grpc::ServerWriteReactor<SimulationService::State>* SimulationService::WatchState(grpc::CallbackServerContext* context,
+                                                                                  const sv1::WatchStateRequest* request) {
+    if (auto st = authorize(context, "get"); !st.ok()) return ChangeStream<State>::refuse(st);
     const auto interval = std::chrono::milliseconds(request->min_interval_millis() > 0 ? request->min_interval_millis() : 100);
-    ChangeCursor changes(host_);
-    State last;
-    bool first = true;
-    while (!context->IsCancelled()) {
-        if (stopping_) return shuttingDown();
-        if (!changes.look()) continue;
-        State now = currentState();
-        if (first || now.SerializeAsString() != last.SerializeAsString()) {
-            if (!writer->Write(now)) return grpc::Status::OK;  // the client went away
-            last = std::move(now);
-            first = false;
-            std::this_thread::sleep_for(interval);
-            if (changes.movedSinceLook()) changes.again();  // what moved meanwhile is sent next
-        }
-    }
-    return grpc::Status::OK;
+    // Sent when it differs from the last one sent (the first always), at most once per interval.
+    auto last = std::make_shared<std::string>();
+    auto first = std::make_shared<bool>(true);
+    return ChangeStream<State>::start(
+        streams_,
+        [this, last, first]() -> Production<State> {
+            State now = currentState();
+            std::string bytes = now.SerializeAsString();
+            if (!*first && bytes == *last) return {};
+            *first = false;
+            *last = std::move(bytes);
+            return {std::move(now), false};
+        },
+        interval);
 }
 
-grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, const sv1::WatchJourneysRequest* request,
-                                              grpc::ServerWriter<sv1::JourneyBatch>* writer) {
-    if (auto st = authorize(context, "get"); !st.ok()) return st;
-    uint64_t generation = request->generation();
-    int64_t after = request->after_seq();
-    ChangeCursor changes(host_);
-    bool first = true;
-    constexpr size_t kBatch = 2000;
-    while (!context->IsCancelled()) {
-        if (stopping_) return shuttingDown();
-        if (!changes.look()) continue;
+grpc::ServerWriteReactor<sv1::JourneyBatch>* SimulationService::WatchJourneys(grpc::CallbackServerContext* context,
+                                                                              const sv1::WatchJourneysRequest* request) {
+    if (auto st = authorize(context, "get"); !st.ok()) return ChangeStream<sv1::JourneyBatch>::refuse(st);
+    struct Cursor {
+        uint64_t generation;
+        int64_t after;
+        bool first = true;
+    };
+    auto cursor = std::make_shared<Cursor>(Cursor{request->generation(), request->after_seq()});
+    return ChangeStream<sv1::JourneyBatch>::start(streams_, [this, cursor]() -> Production<sv1::JourneyBatch> {
+        constexpr size_t kBatch = 2000;
         sv1::JourneyBatch batch;
-        // The records are taken under the cluster's lock (pointers only) and encoded after it.
+        // The records are read without a lock (the journey log's) and encoded here.
         const auto records = host_.withCluster([&](cluster::Cluster& c) {
             const uint64_t current = host_.generation();
-            if (current != generation) {
-                batch.set_reset(generation != 0 || after != 0);
-                generation = current;
-                after = 0;
+            if (current != cursor->generation) {
+                batch.set_reset(cursor->generation != 0 || cursor->after != 0);
+                cursor->generation = current;
+                cursor->after = 0;
             }
-            return c.journeys().sinceShared(after, kBatch);
+            return c.journeys().sinceShared(cursor->after, kBatch);
         });
-        batch.set_generation(generation);
+        batch.set_generation(cursor->generation);
         for (const auto& record : records) {
             const sim::JourneyRecord& r = *record;
             auto* out = batch.add_records();
@@ -289,49 +258,47 @@ grpc::Status SimulationService::WatchJourneys(grpc::ServerContext* context, cons
                 p->set_id(int(phrase.id));
                 for (const auto& a : phrase.args) p->add_args(a);
             }
-            after = r.seq;
+            cursor->after = r.seq;
         }
-        if (first || batch.reset() || batch.records_size() > 0) {
-            if (!writer->Write(batch)) return grpc::Status::OK;
-            first = false;
-            if (batch.records_size() == int(kBatch)) changes.again();  // more waiting
-        }
-    }
-    return grpc::Status::OK;
+        if (!cursor->first && !batch.reset() && batch.records_size() == 0) return {};
+        cursor->first = false;
+        const bool more = batch.records_size() == int(kBatch);
+        return {std::move(batch), more};
+    });
 }
 
-grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const sv1::WatchMetricsRequest* request,
-                                             grpc::ServerWriter<sv1::MetricsBatch>* writer) {
-    if (auto st = authorize(context, "get"); !st.ok()) return st;
-    uint64_t generation = 0;
-    // Per series, the time of the last sample sent.
-    std::map<std::string, int64_t> sent;
-    const int64_t since = request->since_unix_nanos();
-    ChangeCursor changes(host_);
-    bool first = true;
-    int64_t samplings = -1;  // the sampler's count at the last look: unchanged, no new samples
-    while (!context->IsCancelled()) {
-        if (stopping_) return shuttingDown();
-        if (!changes.look()) continue;
+grpc::ServerWriteReactor<sv1::MetricsBatch>* SimulationService::WatchMetrics(grpc::CallbackServerContext* context,
+                                                                             const sv1::WatchMetricsRequest* request) {
+    if (auto st = authorize(context, "get"); !st.ok()) return ChangeStream<sv1::MetricsBatch>::refuse(st);
+    struct Cursor {
+        uint64_t generation = 0;
+        std::map<std::string, int64_t> sent;  // per series, the time of the last sample sent
+        int64_t since = 0;
+        int64_t samplings = -1;  // the sampler's count at the last look: unchanged, no new samples
+        bool first = true;
+    };
+    auto cursor = std::make_shared<Cursor>();
+    cursor->since = request->since_unix_nanos();
+    return ChangeStream<sv1::MetricsBatch>::start(streams_, [this, cursor]() -> Production<sv1::MetricsBatch> {
         // Nothing sampled since the last look: the session is not locked at all.
         if (const auto now = host_.snapshot();
-            !first && now->generation == generation && now->metricsSamplings == samplings)
-            continue;
+            !cursor->first && now->generation == cursor->generation && now->metricsSamplings == cursor->samplings)
+            return {};
         sv1::MetricsBatch batch;
         host_.readSession([&](cluster::Session& s) {
-            if (s.generation() != generation) {
-                batch.set_reset(generation != 0);
-                generation = s.generation();
-                sent.clear();
-                samplings = -1;
+            if (s.generation() != cursor->generation) {
+                batch.set_reset(cursor->generation != 0);
+                cursor->generation = s.generation();
+                cursor->sent.clear();
+                cursor->samplings = -1;
             }
-            batch.set_generation(generation);
+            batch.set_generation(cursor->generation);
             auto* sampler = dynamic_cast<cluster::MetricsSampler*>(s.cluster().find("metrics"));
-            if (!sampler || sampler->samplings() == samplings) return;
-            samplings = sampler->samplings();
+            if (!sampler || sampler->samplings() == cursor->samplings) return;
+            cursor->samplings = sampler->samplings();
             for (const auto& [name, series] : sampler->series()) {
-                auto it = sent.find(name);
-                const int64_t after = it == sent.end() ? since - 1 : it->second;
+                auto it = cursor->sent.find(name);
+                const int64_t after = it == cursor->sent.end() ? cursor->since - 1 : it->second;
                 sv1::Series* out = nullptr;
                 // The samples are in time order: only those after `after` are looked at.
                 const auto from = std::upper_bound(series.begin(), series.end(), after, [](int64_t t, const auto& sample) {
@@ -347,16 +314,14 @@ grpc::Status SimulationService::WatchMetrics(grpc::ServerContext* context, const
                     auto* sample = out->add_samples();
                     sample->set_at_unix_nanos(t);
                     sample->set_value(value);
-                    sent[name] = t;
+                    cursor->sent[name] = t;
                 }
             }
         });
-        if (first || batch.reset() || batch.series_size() > 0) {
-            if (!writer->Write(batch)) return grpc::Status::OK;
-            first = false;
-        }
-    }
-    return grpc::Status::OK;
+        if (!cursor->first && !batch.reset() && batch.series_size() == 0) return {};
+        cursor->first = false;
+        return {std::move(batch), false};
+    });
 }
 
 }  // namespace pilothouse::remote

@@ -1,23 +1,34 @@
 // The Simulation gRPC service (simulation_service.proto) over a SimulationHost: every call is
 // authorized by the API server's RBAC as "get" or "update" on simulations.pilothouse.io/default
 // for the caller's bearer token, then carried out on the session (changes) or read from it.
-// The streams run on gRPC's synchronous threads: each waits for the host's changes and sends what
-// is new, and notices a cancelled call within a fraction of a second.
+// The three streams (WatchState, WatchJourneys, WatchMetrics) are on gRPC's callback API
+// (change_stream.h): no thread per stream; they look after each change of the simulation. The
+// other calls are unary, on gRPC's synchronous threads.
 //
 // Thread-safety: gRPC calls the methods concurrently; the host serializes what must be.
 #pragma once
 
+#include <memory>
+
+#include "remote/change_stream.h"
 #include "remote/simulation_host.h"
 #include "simulation_service.grpc.pb.h"
 
 namespace pilothouse::remote {
 
-class SimulationService final : public pilothouse::simulation::v1::Simulation::Service {
+using SimulationServiceBase = pilothouse::simulation::v1::Simulation::WithCallbackMethod_WatchState<
+    pilothouse::simulation::v1::Simulation::WithCallbackMethod_WatchJourneys<
+        pilothouse::simulation::v1::Simulation::WithCallbackMethod_WatchMetrics<
+            pilothouse::simulation::v1::Simulation::Service>>>;
+
+class SimulationService final : public SimulationServiceBase {
 public:
-    explicit SimulationService(SimulationHost& host) : host_(host) {}
+    explicit SimulationService(SimulationHost& host) : host_(host), streams_(host) {}
 
     // Ends the streams (UNAVAILABLE) and refuses new ones: the first step of a clean shutdown.
-    void stopStreams() { stopping_ = true; }
+    void stopStreams();
+    // Streams open now (for tests).
+    size_t openStreams() { return streams_.size(); }
 
     using State = pilothouse::simulation::v1::SimulationState;
     grpc::Status GetState(grpc::ServerContext* context, const pilothouse::simulation::v1::GetStateRequest* request,
@@ -42,12 +53,12 @@ public:
                                            pilothouse::simulation::v1::SchedulerConfiguration* response) override;
     grpc::Status RevisionAt(grpc::ServerContext* context, const pilothouse::simulation::v1::RevisionAtRequest* request,
                             pilothouse::simulation::v1::RevisionAtResponse* response) override;
-    grpc::Status WatchState(grpc::ServerContext* context, const pilothouse::simulation::v1::WatchStateRequest* request,
-                            grpc::ServerWriter<State>* writer) override;
-    grpc::Status WatchJourneys(grpc::ServerContext* context, const pilothouse::simulation::v1::WatchJourneysRequest* request,
-                               grpc::ServerWriter<pilothouse::simulation::v1::JourneyBatch>* writer) override;
-    grpc::Status WatchMetrics(grpc::ServerContext* context, const pilothouse::simulation::v1::WatchMetricsRequest* request,
-                              grpc::ServerWriter<pilothouse::simulation::v1::MetricsBatch>* writer) override;
+    grpc::ServerWriteReactor<State>* WatchState(grpc::CallbackServerContext* context,
+                                                const pilothouse::simulation::v1::WatchStateRequest* request) override;
+    grpc::ServerWriteReactor<pilothouse::simulation::v1::JourneyBatch>* WatchJourneys(
+        grpc::CallbackServerContext* context, const pilothouse::simulation::v1::WatchJourneysRequest* request) override;
+    grpc::ServerWriteReactor<pilothouse::simulation::v1::MetricsBatch>* WatchMetrics(
+        grpc::CallbackServerContext* context, const pilothouse::simulation::v1::WatchMetricsRequest* request) override;
 
 private:
     // OK when the caller may `verb` ("get", "update") the simulation; else the call's error.
@@ -58,7 +69,7 @@ private:
     grpc::Status change(grpc::ServerContext* context, State* response, const std::function<Status(cluster::Session&)>& change);
 
     SimulationHost& host_;
-    std::atomic<bool> stopping_{false};
+    ChangeStreams streams_;
 };
 
 }  // namespace pilothouse::remote

@@ -1222,6 +1222,53 @@ void RemoteSimulationTest::idleStreamsDoNotSpin() {
     QCOMPARE(int(metrics.cancel().error_code()), int(grpc::StatusCode::CANCELLED));
 }
 
+void RemoteSimulationTest::streamsTakeNoThreadEach() {
+    SimServer s;
+    QVERIFY2(s.ok(), s.error().c_str());
+    EXPECT_OK(stepFor(s, 5 * kSecond));
+    auto threads = [] {
+        return std::distance(std::filesystem::directory_iterator("/proc/self/task"), std::filesystem::directory_iterator{});
+    };
+    // Warm up gRPC's own threads with one set first.
+    auto warm = open(&SimStub::WatchState, s, sv1::WatchStateRequest());
+    QVERIFY(warm.next());
+    const auto before = threads();
+    constexpr int kClients = 30;
+    std::vector<Stream<sv1::SimulationState>> states(kClients);
+    std::vector<Stream<sv1::JourneyBatch>> journeys(kClients);
+    std::vector<Stream<sv1::MetricsBatch>> metrics(kClients);
+    for (int i = 0; i < kClients; ++i) {
+        states[size_t(i)] = open(&SimStub::WatchState, s, sv1::WatchStateRequest());
+        journeys[size_t(i)] = open(&SimStub::WatchJourneys, s, sv1::WatchJourneysRequest());
+        metrics[size_t(i)] = open(&SimStub::WatchMetrics, s, sv1::WatchMetricsRequest());
+    }
+    for (int i = 0; i < kClients; ++i) {
+        QVERIFY(states[size_t(i)].next());
+        QVERIFY(journeys[size_t(i)].next());
+        QVERIFY(metrics[size_t(i)].next());
+    }
+    const auto grown = threads() - before;
+    QVERIFY2(grown < kClients, qPrintable(QStringLiteral("%1 threads more for %2 streams").arg(grown).arg(3 * kClients)));
+    // Every stream still follows the simulation.
+    auto stepped = stepFor(s, 5 * kSecond);
+    EXPECT_OK(stepped);
+    for (int i = 0; i < kClients; ++i) {
+        bool moved = false;
+        for (int k = 0; k < 10 && !moved; ++k) {
+            auto next = states[size_t(i)].next();
+            QVERIFY(next);
+            moved = next->now_unix_nanos() == stepped.response.state().now_unix_nanos();
+        }
+        QVERIFY(moved);
+    }
+    for (int i = 0; i < kClients; ++i) {
+        QCOMPARE(int(states[size_t(i)].cancel().error_code()), int(grpc::StatusCode::CANCELLED));
+        QCOMPARE(int(journeys[size_t(i)].cancel().error_code()), int(grpc::StatusCode::CANCELLED));
+        QCOMPARE(int(metrics[size_t(i)].cancel().error_code()), int(grpc::StatusCode::CANCELLED));
+    }
+    QCOMPARE(int(warm.cancel().error_code()), int(grpc::StatusCode::CANCELLED));
+}
+
 void RemoteSimulationTest::concurrentCallsDuringRewinds() {
     SimServer s;
     QVERIFY2(s.ok(), s.error().c_str());

@@ -36,6 +36,8 @@ private slots:
     void watchMetrics();
     void watchState();
     void idleStreamsDoNotSpin();
+    // Thirty GUIs' streams (90) take no thread each: they are callback reactors on one dispatcher.
+    void streamsTakeNoThreadEach();
     void concurrentCallsDuringRewinds();
     void shutdownEndsStreams();
     void restartContinuesFromStore();
