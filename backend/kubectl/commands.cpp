@@ -165,6 +165,31 @@ StatusOr<std::unique_ptr<controlplane::ControlPlane>> openControlPlane(const Arg
     return controlplane::ControlPlane::start(options, clock);
 }
 
+// Creates one review (SelfSubjectReview, SelfSubjectAccessReview) as --token's user, as kubectl
+// auth whoami and can-i post theirs. Prints what went wrong and returns nothing when the control
+// plane cannot be opened or the server refuses.
+std::optional<apiserver::Response> createReview(const Args& a, Streams io, const std::string& groupVersion,
+                                                const std::string& kind,
+                                                std::shared_ptr<const google::protobuf::Message> body) {
+    sim::RealClock clock;
+    auto cp = openControlPlane(a, clock);
+    if (!cp) {
+        io.err << "error: " << cp.status().message() << "\n";
+        return std::nullopt;
+    }
+    apiserver::Request req;
+    req.verb = "create";
+    req.type = api::Scheme::instance().byKind(groupVersion, kind);
+    req.token = a.token;
+    req.body = std::move(body);
+    auto resp = (*cp)->apiServer().handle(req);
+    if (!resp.ok()) {
+        io.err << serverError(resp.status) << "\n";
+        return std::nullopt;
+    }
+    return resp;
+}
+
 // Loads one -f file as kubectl does: warnings printed, a failure printed and counted (the other
 // files still go on). Returns the manifests, or nothing when the file failed.
 std::optional<std::vector<codec::Manifest>> loadFile(const std::string& file, Streams io, int* failures) {
@@ -406,28 +431,15 @@ int cmdWhoami(const Args& a, Streams io) {
                << "\", allowed formats are: json,yaml\n";
         return 1;
     }
-    sim::RealClock clock;
-    auto cp = openControlPlane(a, clock);
-    if (!cp) {
-        io.err << "error: " << cp.status().message() << "\n";
-        return 1;
-    }
-    apiserver::Request req;
-    req.verb = "create";
-    req.type = api::Scheme::instance().byKind("authentication.k8s.io/v1", "SelfSubjectReview");
-    req.token = a.token;
-    req.body = std::make_shared<authenticationv1::SelfSubjectReview>();
-    auto resp = (*cp)->apiServer().handle(req);
-    if (!resp.ok()) {
-        io.err << serverError(resp.status) << "\n";
-        return 1;
-    }
+    auto resp = createReview(a, io, "authentication.k8s.io/v1", "SelfSubjectReview",
+                             std::make_shared<authenticationv1::SelfSubjectReview>());
+    if (!resp) return 1;
     if (!a.output.empty()) {
-        const Value doc = codec::encodeMessage(*resp.object);
+        const Value doc = codec::encodeMessage(*resp->object);
         io.out << (a.output == "yaml" ? codec::toYaml(doc) : codec::toJson(doc) + "\n");
         return 0;
     }
-    const auto& user = static_cast<const authenticationv1::SelfSubjectReview&>(*resp.object).status().user_info();
+    const auto& user = static_cast<const authenticationv1::SelfSubjectReview&>(*resp->object).status().user_info();
     Table t;
     t.headers = {"ATTRIBUTE", "VALUE"};
     if (!user.username().empty()) t.rows.push_back({"Username", user.username()});
@@ -504,23 +516,9 @@ int cmdAuth(const Args& a, Streams io) {
             if (!resourceVerbs.contains(verb)) warn("verb '" + verb + "' is not a known verb");
         }
     }
-    sim::RealClock clock;
-    auto cp = openControlPlane(a, clock);
-    if (!cp) {
-        io.err << "error: " << cp.status().message() << "\n";
-        return 1;
-    }
-    apiserver::Request req;
-    req.verb = "create";
-    req.type = api::Scheme::instance().byKind("authorization.k8s.io/v1", "SelfSubjectAccessReview");
-    req.token = a.token;
-    req.body = review;
-    auto resp = (*cp)->apiServer().handle(req);
-    if (!resp.ok()) {
-        io.err << serverError(resp.status) << "\n";
-        return 1;
-    }
-    const auto& status = static_cast<const authorizationv1::SelfSubjectAccessReview&>(*resp.object).status();
+    auto resp = createReview(a, io, "authorization.k8s.io/v1", "SelfSubjectAccessReview", review);
+    if (!resp) return 1;
+    const auto& status = static_cast<const authorizationv1::SelfSubjectAccessReview&>(*resp->object).status();
     if (!a.quiet) {
         if (status.allowed()) {
             io.out << "yes\n";

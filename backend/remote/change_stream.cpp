@@ -1,7 +1,5 @@
 #include "remote/change_stream.h"
 
-#include <algorithm>
-
 namespace pilothouse::remote {
 
 namespace {
@@ -43,11 +41,6 @@ void ChangeStreams::stopAll(const grpc::Status& status) {
     }
     for (const auto& weak : streams)
         if (auto stream = weak.lock()) stream->stop(status);
-}
-
-size_t ChangeStreams::size() {
-    std::lock_guard lock(mutex_);
-    return size_t(std::count_if(streams_.begin(), streams_.end(), [](const auto& s) { return !s.expired(); }));
 }
 
 void ChangeStreams::changed() {

@@ -59,7 +59,6 @@ public:
     void remove(const ChangeStreamBase* stream);
     // Ends every open stream with `status` and refuses new ones.
     void stopAll(const grpc::Status& status);
-    size_t size();
 
 private:
     void changed();

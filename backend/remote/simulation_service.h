@@ -27,8 +27,6 @@ public:
 
     // Ends the streams (UNAVAILABLE) and refuses new ones: the first step of a clean shutdown.
     void stopStreams();
-    // Streams open now (for tests).
-    size_t openStreams() { return streams_.size(); }
 
     using State = pilothouse::simulation::v1::SimulationState;
     grpc::Status GetState(grpc::ServerContext* context, const pilothouse::simulation::v1::GetStateRequest* request,

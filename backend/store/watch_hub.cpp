@@ -227,7 +227,6 @@ void WatchHub::publish(EventType type, const KeyValue& kv, Notifications& notify
     for (Channel& channel : channels_) {
         if (!kv.key.starts_with(channel.prefix))
             continue;
-        std::erase_if(channel.watchers, [](const auto& w) { return w->closed.load(); });
         if (channel.watchers.empty()) {
             emptied = true;
             continue;
@@ -236,7 +235,17 @@ void WatchHub::publish(EventType type, const KeyValue& kv, Notifications& notify
             event = std::make_shared<const WatchEvent>(WatchEvent{type, kv, kv.modRevision});
         channel.log.append(event);
         std::atomic_thread_fence(std::memory_order_seq_cst);  // pairs with the consumer's (nextShared)
-        for (const std::shared_ptr<WatcherState>& watcher : channel.watchers) {
+        auto& watchers = channel.watchers;
+        for (size_t i = 0; i < watchers.size();) {
+            const std::shared_ptr<WatcherState>& watcher = watchers[i];
+            if (watcher->closed.load()) {
+                // Closed since the last change (unsubscribed, cut off): dropped here, in the same
+                // pass; the order of watchers does not matter.
+                watchers[i] = std::move(watchers.back());
+                watchers.pop_back();
+                continue;
+            }
+            ++i;
             bool closing = false;
             if (watcher->unread.fetch_add(1) + 1 > int64_t(queueLimit_)) {
                 closing = true;
@@ -259,6 +268,7 @@ void WatchHub::publish(EventType type, const KeyValue& kv, Notifications& notify
                 (!watcher->notified.exchange(true, std::memory_order_acq_rel) || closing))
                 notify.pending_.push_back(watcher);
         }
+        emptied = emptied || watchers.empty();
     }
     if (emptied)
         std::erase_if(channels_, [](const Channel& channel) { return channel.watchers.empty(); });

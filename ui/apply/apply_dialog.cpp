@@ -346,12 +346,7 @@ void ApplyDialog::start(Run run) {
         runner_->disconnect(this);
         runner_->deleteLater();
     }
-    kubectl::ApplyOptions options;
-    options.source = source_.toStdString();
-    options.namespace_ =
-        defaultNamespace().isEmpty() ? std::string("default") : defaultNamespace().toStdString();
-    std::vector<kubectl::ApplyObject> objects =
-        kubectl::readObjects(editor_->toPlainText().toStdString(), options);
+    std::vector<kubectl::ApplyObject> objects = readObjects();
     results_.clear();
     diffLines_.clear();
     outputText_.clear();
@@ -574,6 +569,14 @@ void ApplyDialog::updateButtons() {
     open_->setEnabled(!busy);
 }
 
+std::vector<kubectl::ApplyObject> ApplyDialog::readObjects() const {
+    kubectl::ApplyOptions options;
+    options.source = source_.toStdString();
+    options.namespace_ =
+        defaultNamespace().isEmpty() ? std::string("default") : defaultNamespace().toStdString();
+    return kubectl::readObjects(editor_->toPlainText().toStdString(), options);
+}
+
 void ApplyDialog::setAccessReview(AccessReview* access) {
     if (access_)
         disconnect(access_, nullptr, this, nullptr);
@@ -587,12 +590,9 @@ void ApplyDialog::checkAccess() {
     forbidden_.clear();
     forbiddenCount_ = 0;
     objectCount_ = 0;
-    if (access_) {
-        kubectl::ApplyOptions options;
-        options.source = source_.toStdString();
-        options.namespace_ =
-            defaultNamespace().isEmpty() ? std::string("default") : defaultNamespace().toStdString();
-        for (const kubectl::ApplyObject& o : kubectl::readObjects(editor_->toPlainText().toStdString(), options)) {
+    // Over the embedded control plane the user may do everything: nothing to read the text for.
+    if (access_ && client_.isRemote()) {
+        for (const kubectl::ApplyObject& o : readObjects()) {
             if (!o.error.isOk() || !o.type)
                 continue;  // a run reports it at its line
             ++objectCount_;

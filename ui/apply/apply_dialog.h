@@ -127,6 +127,8 @@ private:
     void setStatus(const QString& text, bool error = false);
     void updateButtons();
     void checkAccess();
+    // The text's objects as kubectl apply reads them (the source, the default namespace).
+    std::vector<kubectl::ApplyObject> readObjects() const;
     void applyTheme();
 
     ControlPlaneClient& client_;

@@ -14,6 +14,7 @@
 #include "policy_v1.pb.h"
 #include "remote/listen_address.h"
 #include "remote_test_cluster.h"
+#include "testing/self_signed_certificate.h"
 
 using namespace remote_test;
 using namespace pilothouse;
@@ -573,16 +574,9 @@ void RemoteApiTest::rbacAllowDeny() {
 }
 
 void RemoteApiTest::tls() {
-    QTemporaryDir dir;
-    const QString cert = dir.filePath(QStringLiteral("cert.pem")), key = dir.filePath(QStringLiteral("key.pem"));
-    QProcess openssl;
-    openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                   QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert, QStringLiteral("-days"),
-                   QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=localhost"), QStringLiteral("-addext"),
-                   QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost")});
-    QVERIFY(openssl.waitForFinished(60000));
-    QCOMPARE(openssl.exitCode(), 0);
+    pilothouse::testing::SelfSignedCertificate certificate;
+    QVERIFY2(certificate.error.isEmpty(), qPrintable(certificate.error));
+    const QString cert = certificate.certFile, key = certificate.keyFile;
     remote::ServerOptions options;
     options.tlsCertFile = cert.toStdString();
     options.tlsKeyFile = key.toStdString();

@@ -29,6 +29,7 @@
 #include "models/timeline.h"
 #include "session/remote_simulation.h"
 #include "session/scenario_file.h"
+#include "testing/self_signed_certificate.h"
 #include "ui_remote/served_simulation.h"
 
 using namespace pilothouse;
@@ -573,16 +574,10 @@ void RemoteWindowTest::commandLineConnect() {
 // The GUI over TLS, end to end: a server with a self-signed certificate, a window that trusts it
 // (in this process, and the pilothouse program with --tls-ca), and clients that do not.
 void RemoteWindowTest::windowOverTls() {
+    pilothouse::testing::SelfSignedCertificate certificate;
+    QVERIFY2(certificate.error.isEmpty(), qPrintable(certificate.error));
+    const QString cert = certificate.certFile, key = certificate.keyFile;
     QTemporaryDir dir;
-    const QString cert = dir.filePath(QStringLiteral("cert.pem")), key = dir.filePath(QStringLiteral("key.pem"));
-    QProcess openssl;
-    openssl.start(QStringLiteral("openssl"),
-                  {QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
-                   QStringLiteral("-nodes"), QStringLiteral("-keyout"), key, QStringLiteral("-out"), cert, QStringLiteral("-days"),
-                   QStringLiteral("1"), QStringLiteral("-subj"), QStringLiteral("/CN=localhost"), QStringLiteral("-addext"),
-                   QStringLiteral("subjectAltName=IP:127.0.0.1,DNS:localhost")});
-    QVERIFY(openssl.waitForFinished(60000));
-    QCOMPARE(openssl.exitCode(), 0);
     Served served("single-pod-journey", Served::Auth::Tokens, "127.0.0.1:0", {cert.toStdString(), key.toStdString()});
     QVERIFY2(served.error.empty(), served.error.c_str());
     QVERIFY(served.runFor(std::chrono::seconds(10)).isOk());
