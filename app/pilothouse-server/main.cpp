@@ -17,6 +17,7 @@
 #include "cluster/session.h"
 #include "remote/server.h"
 #include "sim/runner.h"
+#include "version/version.h"
 
 namespace {
 volatile std::sig_atomic_t stopRequested = 0;
@@ -25,7 +26,7 @@ void onSignal(int) { stopRequested = 1; }
 const char* kUsage =
     "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:] [--scenario NAME|FILE]\n"
     "                         [--tokens FILE] [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
-    "                         [--realtime | --speed X | --paused]\n"
+    "                         [--realtime | --speed X | --paused] [--version]\n"
     "Runs a Pilothouse control plane headless — API server, scheduler, controllers and simulated\n"
     "kubelets on a virtual clock — and serves it over gRPC (pilothouse.apiserver.v1.KubernetesAPI,\n"
     "pilothouse.simulation.v1.Simulation) until SIGTERM or SIGINT.\n"
@@ -42,7 +43,8 @@ const char* kUsage =
     "  --tls-cert, --tls-key  serve TLS with this PEM certificate and key.\n"
     "  --realtime          virtual time follows wall time (the default).\n"
     "  --speed X           virtual time runs X times as fast as wall time (0.1 to 1000).\n"
-    "  --paused            start paused (a client plays it: Simulation.SetPlaying).\n";
+    "  --paused            start paused (a client plays it: Simulation.SetPlaying).\n"
+    "  --version           print the version and the Kubernetes version it mirrors.\n";
 
 std::string usage() {
     std::string text = kUsage;
@@ -97,6 +99,9 @@ int main(int argc, char** argv) {
             }
         } else if (a == "-h" || a == "--help") {
             std::cout << usage();
+            return 0;
+        } else if (a == "--version") {
+            std::cout << version::versionLine("pilothouse-server") << "\n";
             return 0;
         } else {
             std::cerr << "error: unknown flag: " << a << "\n" << usage();

@@ -4,6 +4,7 @@
 //              [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
 //   pilothouse --connect HOST:PORT [--token-file FILE] [--tls | --tls-ca FILE]
 //              [--select NAMESPACE/POD] [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
+//   pilothouse --version
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
@@ -33,6 +34,7 @@
 #include "session/embedded_session.h"
 #include "session/scenario_file.h"
 #include "theme/theme.h"
+#include "version/version.h"
 
 namespace {
 
@@ -104,9 +106,18 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Answered before the application starts, so that it needs no display.
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--version" || a == "-v") {
+            std::printf("%s\n", pilothouse::version::versionLine("pilothouse").c_str());
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("Pilothouse"));
     QApplication::setOrganizationName(QStringLiteral("Pilothouse"));
+    QApplication::setApplicationVersion(QString::fromStdString(pilothouse::version::pilothouseVersion()));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/pilothouse.svg")));
 
     // The language: --lang, else the one last chosen in View > Language, else the system's;
@@ -131,6 +142,7 @@ int main(int argc, char** argv) {
     QCommandLineParser parser;
     parser.setApplicationDescription(text(QT_TRANSLATE_NOOP("main", "A visual explorer of how Kubernetes places and runs pods.")));
     parser.addHelpOption();
+    parser.addVersionOption();  // answered at the top of main()
     QCommandLineOption store(QStringLiteral("store"), text(QT_TRANSLATE_NOOP("main", "Store file (default: in memory).")),
                              text(QT_TRANSLATE_NOOP("main", "FILE")), QStringLiteral(":memory:"));
     QCommandLineOption scenario(QStringLiteral("scenario"),

@@ -29,6 +29,7 @@
 #include "kubectl/simulate_command.h"
 #include "kubectl/table_printer.h"
 #include "sim/clock.h"
+#include "version/version.h"
 
 namespace pilothouse::kubectl {
 
@@ -56,6 +57,7 @@ const char* kUsage =
     "  auth can-i VERB [TYPE | TYPE/NAME | NONRESOURCEURL] [-n NAMESPACE | -A] [--subresource S] [-q]\n"
     "      --store PATH                         Ask whether an action is allowed: prints yes or no, exit 0 or 1\n"
     "  auth whoami [-o yaml|json] --store PATH  Who the API server takes you for: a SelfSubjectReview's user\n"
+    "  version                                  Print pilothousectl's version and the Kubernetes version it mirrors\n"
     "\n"
     "FILE may be '-' for standard input. PATH is a Pilothouse store file (created if missing).\n"
     "apply, get and auth act as system:admin unless --tokens FILE (the API server's token file, CSV\n"
@@ -594,6 +596,14 @@ int run(const std::vector<std::string>& argv, Streams io) {
         return argv.empty() ? 1 : 0;
     }
     const std::string command = argv[0];
+    if (command == "version" || command == "--version") {
+        if (argv.size() > 1) {
+            io.err << "error: unknown flag or argument: " << argv[1] << "\n";
+            return 2;
+        }
+        io.out << version::versionLine("pilothousectl") << "\n";
+        return 0;
+    }
     if (command == "schedule") return cmdSchedule(std::vector<std::string>(argv.begin() + 1, argv.end()), io);
     if (command == "simulate") return cmdSimulate(std::vector<std::string>(argv.begin() + 1, argv.end()), io.out, io.err);
     auto args = parseArgs(std::vector<std::string>(argv.begin() + 1, argv.end()));

@@ -3,6 +3,9 @@
 set -u
 ctl=$1
 data=$2
+version=$3      # v0.1.0, from CMake's project()
+kubernetes=$4   # the Kubernetes version mirrored, v1.28
+shift 4         # then pilothouse-server and, when built, pilothouse
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
@@ -16,6 +19,20 @@ check() {  # check NAME EXPECTED ACTUAL
         printf 'FAIL: %s\n--- expected\n%s\n--- actual\n%s\n' "$1" "$2" "$3"
     fi
 }
+
+# version: each program's line, as `--version` prints it; pilothousectl also as `version`.
+out=$("$ctl" version 2>&1); code=$?
+check "version: exit" 0 "$code"
+check "version: line" "pilothousectl version $version (mirrors Kubernetes $kubernetes)" "$out"
+check "--version" "pilothousectl version $version (mirrors Kubernetes $kubernetes)" "$("$ctl" --version 2>&1)"
+out=$("$ctl" version --short 2>&1); code=$?
+check "version --short: refused" "2 error: unknown flag or argument: --short" "$code $out"
+for program in "$@"; do
+    name=$(basename "$program")
+    # No display is needed to ask the GUI its version.
+    out=$(env -u QT_QPA_PLATFORM DISPLAY= "$program" --version 2>&1); code=$?
+    check "$name --version" "0 $name version $version (mirrors Kubernetes $kubernetes)" "$code $out"
+done
 
 # validate: a real `kubectl get -o yaml` loads as it is.
 out=$("$ctl" validate -f "$data/real-cluster.yaml" 2>&1); code=$?
