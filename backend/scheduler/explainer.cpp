@@ -69,6 +69,9 @@ StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const goog
     options.config = config;
     options.gates = gates;
     options.explain = true;
+    // The objects are the store's at one revision: each node's resourceVersion tells when the
+    // scheduler's informer last delivered it.
+    options.nodeArrival = NodeArrival::ByResourceVersion;
     auto scheduler = SnapshotScheduler::create(std::move(cluster), options, plugins::inTreeRegistry(), &out.warnings);
     if (!scheduler) return scheduler.status();
     std::vector<PodOutcome> outcomes = (*scheduler)->run();

@@ -3,8 +3,10 @@
 #include <algorithm>
 
 #include "api/object.h"
+#include "apiserver/admission/priority.h"
 #include "apiserver/registry/defaults.h"
 #include "apiserver/validation/validation.h"
+#include "scheduler/cache/image_states.h"
 #include "scheduling_v1.pb.h"
 
 namespace pilothouse::scheduler {
@@ -16,17 +18,33 @@ using framework::PodInfo;
 
 namespace {
 
-// Built-in PriorityClasses every cluster has.
-const std::map<std::string, int32_t>& systemPriorityClasses() {
-    static const std::map<std::string, int32_t> classes = {{"system-node-critical", 2000001000},
-                                                           {"system-cluster-critical", 2000000000}};
-    return classes;
-}
-
 template <typename T>
 std::shared_ptr<T> take(codec::Manifest& m) {
     auto* typed = static_cast<T*>(m.object.release());
     return std::shared_ptr<T>(typed);
+}
+
+// The nodes in the order a scheduler would have seen them arrive (SnapshotOptions::nodeArrival).
+std::vector<const framework::Node*> arrivalOrder(const std::vector<std::shared_ptr<framework::Node>>& nodes,
+                                                 NodeArrival arrival) {
+    std::vector<const framework::Node*> order;
+    order.reserve(nodes.size());
+    for (const auto& n : nodes) order.push_back(n.get());
+    if (arrival == NodeArrival::ByResourceVersion) {
+        // Numeric, as the store's revisions are; nodes without one keep their place before the others.
+        auto revision = [](const framework::Node* n) {
+            const std::string& rv = n->metadata().resource_version();
+            uint64_t value = 0;
+            for (char c : rv) {
+                if (c < '0' || c > '9') return uint64_t(0);
+                value = value * 10 + uint64_t(c - '0');
+            }
+            return value;
+        };
+        std::stable_sort(order.begin(), order.end(),
+                         [&](const framework::Node* a, const framework::Node* b) { return revision(a) < revision(b); });
+    }
+    return order;
 }
 
 int32_t priorityOf(const Pod& pod) { return pod.spec().has_priority() ? pod.spec().priority() : 0; }
@@ -42,8 +60,12 @@ bool readForScheduling(std::string_view kind) {
 
 SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, std::vector<std::string>* warnings) {
     SnapshotCluster c;
-    std::map<std::string, int32_t> classes = systemPriorityClasses();
-    std::optional<std::pair<std::string, int32_t>> globalDefault;
+    using apiserver::admission::ResolvedPriority;
+    std::map<std::string, ResolvedPriority> classes;
+    for (const char* name : {apiserver::admission::Priority::kSystemNodeCritical,
+                             apiserver::admission::Priority::kSystemClusterCritical})
+        classes[name] = *apiserver::admission::builtInPriorityClass(name);
+    std::optional<ResolvedPriority> globalDefault;  // the one with the lowest value, as admission picks
     std::vector<std::pair<std::string, std::shared_ptr<Pod>>> pods;  // location, pod
     std::set<std::string> namespacesSeen;
     for (auto& m : manifests) {
@@ -78,8 +100,9 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
             labels.insert(ns->metadata().labels().begin(), ns->metadata().labels().end());
         } else if (kind == "PriorityClass") {
             auto pc = take<k8s::io::api::scheduling::v1::PriorityClass>(m);
-            classes[pc->metadata().name()] = pc->value();
-            if (pc->global_default()) globalDefault = {pc->metadata().name(), pc->value()};
+            const ResolvedPriority resolved = apiserver::admission::resolvedFrom(*pc);
+            classes[resolved.className] = resolved;
+            if (pc->global_default() && (!globalDefault || resolved.value < globalDefault->value)) globalDefault = resolved;
         } else if (kind == "Service") {
             c.objects.services.push_back(take<core::Service>(m));
         } else if (kind == "ReplicationController") {
@@ -94,27 +117,34 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
     }
     // Namespaces that pods live in but the input does not list still carry the name label.
     for (const auto& ns : namespacesSeen) c.objects.namespaceLabels[ns]["kubernetes.io/metadata.name"] = ns;
-    // Priority admission: spec.priority as given, else the class's value, else the global default.
+    // Priority admission: priority and preemptionPolicy from the pod's PriorityClass, else the
+    // globalDefault one, else 0 and PreemptLowerPriority. A value the pod already has (as in a real
+    // cluster's snapshot) is kept; one its class contradicts is what the API server would refuse.
     for (auto& [where, pod] : pods) {
         auto* spec = pod->mutable_spec();
-        if (!spec->has_priority()) {
-            if (!spec->priority_class_name().empty()) {
-                auto it = classes.find(spec->priority_class_name());
-                if (it != classes.end()) {
-                    spec->set_priority(it->second);
-                } else {
-                    warnings->push_back(where + ": Pod \"" + pod->metadata().name() + "\": no PriorityClass with name " +
-                                        spec->priority_class_name() + " was found; scheduling it with priority 0");
-                    spec->set_priority(0);
-                }
-            } else if (globalDefault) {
-                spec->set_priority(globalDefault->second);
-                spec->set_priority_class_name(globalDefault->first);
-            } else {
-                spec->set_priority(0);
+        ResolvedPriority resolved;
+        if (!spec->priority_class_name().empty()) {
+            auto it = classes.find(spec->priority_class_name());
+            if (it != classes.end()) {
+                resolved = it->second;
+            } else if (!spec->has_priority()) {
+                warnings->push_back(where + ": Pod \"" + pod->metadata().name() + "\": no PriorityClass with name " +
+                                    spec->priority_class_name() + " was found; scheduling it with priority 0");
             }
+        } else if (globalDefault) {
+            resolved = *globalDefault;
+            spec->set_priority_class_name(resolved.className);
         }
-        if (!spec->has_preemption_policy()) spec->set_preemption_policy("PreemptLowerPriority");
+        const bool known = spec->priority_class_name().empty() || classes.contains(spec->priority_class_name());
+        auto rejected = [&](const std::string& why) {
+            warnings->push_back(where + ": Pod \"" + pod->metadata().name() + "\" would be rejected by the API server: " + why);
+        };
+        if (!spec->has_priority()) spec->set_priority(resolved.value);
+        else if (known && spec->priority() != resolved.value)
+            rejected(apiserver::admission::priorityMismatchMessage(spec->priority(), resolved));
+        if (!spec->has_preemption_policy()) spec->set_preemption_policy(resolved.preemptionPolicy);
+        else if (known && spec->preemption_policy() != resolved.preemptionPolicy)
+            rejected(apiserver::admission::preemptionPolicyMismatchMessage(spec->preemption_policy(), resolved));
         if (pod->metadata().uid().empty()) pod->mutable_metadata()->set_uid(pod->metadata().namespace_() + "/" + pod->metadata().name());
         c.pods.push_back(std::move(pod));
     }
@@ -137,13 +167,22 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
         }
         byName[n->metadata().name()] = n;
     }
-    // ImageLocality's spread counts every node of the input.
-    std::vector<const framework::Node*> all;
-    for (const auto& [_, n] : byName) all.push_back(n.get());
-    const framework::ImageSpread spread = framework::imageSpread(all);
+    // ImageLocality's image summaries, as kube-scheduler's cache takes them: each node's when it
+    // arrives, counting the nodes that arrived before it (cache/image_states.h).
+    std::map<std::string, std::map<std::string, framework::ImageStateSummary>> imageSummaries;
+    {
+        cache::ImageStates images;
+        std::map<std::string, const framework::Node*> arrived;
+        for (const framework::Node* n : arrivalOrder(s->cluster_.nodes, options.nodeArrival)) {
+            const std::string& name = n->metadata().name();
+            if (auto it = arrived.find(name); it != arrived.end()) images.removeNode(*it->second);  // an update
+            arrived[name] = n;
+            imageSummaries[name] = images.addNode(*n);
+        }
+    }
     for (const auto& name : s->tree_.list()) {
         auto info = std::make_unique<NodeInfo>(byName[name]);
-        info->setImageStates(framework::nodeImageStates(*byName[name], spread));
+        info->setImageStates(std::move(imageSummaries[name]));
         s->nodeByName_[name] = info.get();
         s->nodeInfos_.push_back(std::move(info));
     }

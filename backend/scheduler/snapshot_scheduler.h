@@ -51,11 +51,21 @@ struct PodOutcome {
     std::optional<Explanation> explanation;
 };
 
+// The order kube-scheduler's cache is taken to have seen the nodes arrive in. It matters to
+// ImageLocality: each node's count of the nodes having its images is the one at its arrival
+// (cache/image_states.h).
+enum class NodeArrival {
+    InputOrder,         // as listed: the nodes created in this order (pilothousectl schedule -f)
+    ByResourceVersion,  // by metadata.resourceVersion, the revision of each node's last write: the
+                        // order a running scheduler's informer delivered their last add or update
+};
+
 struct SnapshotOptions {
     config::KubeSchedulerConfiguration config;
     framework::FeatureGates gates;
     bool explain = false;  // evaluate every node and every filter plugin
     uint64_t seed = 0;
+    NodeArrival nodeArrival = NodeArrival::InputOrder;
 };
 
 class SnapshotScheduler final : public framework::NodeInfoLister, public framework::ClusterClient {

@@ -14,34 +14,8 @@ using k8s::io::api::scheduling::v1::PriorityClass;
 
 namespace {
 
-constexpr const char* kPreemptLowerPriority = "PreemptLowerPriority";
-
 const api::ResourceType& priorityClassType() {
     return detail::schemeType("scheduling.k8s.io/v1", "PriorityClass");
-}
-
-// What a class resolves to (an unset preemptionPolicy is defaulted to PreemptLowerPriority).
-struct Resolved {
-    std::string name;
-    int32_t value = 0;
-    std::string preemptionPolicy = kPreemptLowerPriority;
-};
-
-Resolved fromClass(const PriorityClass& pc) {
-    Resolved r;
-    r.name = pc.metadata().name();
-    r.value = pc.value();
-    if (pc.has_preemption_policy())
-        r.preemptionPolicy = pc.preemption_policy();
-    return r;
-}
-
-std::optional<Resolved> builtIn(const std::string& name) {
-    if (name == Priority::kSystemNodeCritical)
-        return Resolved{name, Priority::kSystemNodeCriticalValue, kPreemptLowerPriority};
-    if (name == Priority::kSystemClusterCritical)
-        return Resolved{name, Priority::kSystemClusterCriticalValue, kPreemptLowerPriority};
-    return std::nullopt;
 }
 
 // The globalDefault class with the lowest value, if any.
@@ -57,6 +31,32 @@ std::unique_ptr<PriorityClass> defaultClass(const ObjectLister& lister) {
 }
 
 }  // namespace
+
+ResolvedPriority resolvedFrom(const PriorityClass& pc) {
+    ResolvedPriority r;
+    r.className = pc.metadata().name();
+    r.value = pc.value();
+    if (pc.has_preemption_policy()) r.preemptionPolicy = pc.preemption_policy();
+    return r;
+}
+
+std::optional<ResolvedPriority> builtInPriorityClass(const std::string& name) {
+    if (name == Priority::kSystemNodeCritical) return ResolvedPriority{name, Priority::kSystemNodeCriticalValue};
+    if (name == Priority::kSystemClusterCritical) return ResolvedPriority{name, Priority::kSystemClusterCriticalValue};
+    return std::nullopt;
+}
+
+std::string priorityMismatchMessage(int32_t given, const ResolvedPriority& computed) {
+    return "the integer value of priority (" + std::to_string(given) +
+           ") must not be provided in pod spec; priority admission controller computed " +
+           std::to_string(computed.value) + " from the given PriorityClass name";
+}
+
+std::string preemptionPolicyMismatchMessage(const std::string& given, const ResolvedPriority& computed) {
+    return "the string value of PreemptionPolicy (" + given +
+           ") must not be provided in pod spec; priority admission controller computed " + computed.preemptionPolicy +
+           " from the given PriorityClass name";
+}
 
 bool Priority::handles(Operation op) const {
     return op == Operation::Create || op == Operation::Update || op == Operation::Delete;
@@ -85,43 +85,33 @@ Status Priority::admit(AdmissionAttributes& attrs, const ObjectLister& lister,
         return Status::ok();
     }
 
-    Resolved resolved;
+    ResolvedPriority resolved;
     if (spec->priority_class_name().empty()) {
         if (auto pc = defaultClass(lister)) {
-            resolved = fromClass(*pc);
-            spec->set_priority_class_name(resolved.name);
+            resolved = resolvedFrom(*pc);
+            spec->set_priority_class_name(resolved.className);
             if (notes)
-                notes->push_back({sim::Phrase::Id::SetDefaultPriorityClass, {resolved.name}});
+                notes->push_back({sim::Phrase::Id::SetDefaultPriorityClass, {resolved.className}});
         }
     } else {
         const std::string& name = spec->priority_class_name();
         if (auto pc = detail::take<PriorityClass>(lister.get(priorityClassType(), "", name))) {
-            resolved = fromClass(*pc);
-        } else if (auto b = builtIn(name)) {
+            resolved = resolvedFrom(*pc);
+        } else if (auto b = builtInPriorityClass(name)) {
             resolved = *b;
         } else {
             return detail::forbidden(attrs, "no PriorityClass with name " + name + " was found");
         }
     }
 
-    if (spec->has_priority() && spec->priority() != resolved.value) {
-        return detail::forbidden(
-            attrs,
-            "the integer value of priority (" + std::to_string(spec->priority()) +
-                ") must not be provided in pod spec; priority admission controller computed " +
-                std::to_string(resolved.value) + " from the given PriorityClass name");
-    }
+    if (spec->has_priority() && spec->priority() != resolved.value)
+        return detail::forbidden(attrs, priorityMismatchMessage(spec->priority(), resolved));
     spec->set_priority(resolved.value);
     if (notes)
         notes->push_back({sim::Phrase::Id::SetField, {"priority", std::to_string(resolved.value)}});
 
-    if (spec->has_preemption_policy() && spec->preemption_policy() != resolved.preemptionPolicy) {
-        return detail::forbidden(
-            attrs,
-            "the string value of PreemptionPolicy (" + spec->preemption_policy() +
-                ") must not be provided in pod spec; priority admission controller computed " +
-                resolved.preemptionPolicy + " from the given PriorityClass name");
-    }
+    if (spec->has_preemption_policy() && spec->preemption_policy() != resolved.preemptionPolicy)
+        return detail::forbidden(attrs, preemptionPolicyMismatchMessage(spec->preemption_policy(), resolved));
     spec->set_preemption_policy(resolved.preemptionPolicy);
     if (notes)
         notes->push_back({sim::Phrase::Id::SetField, {"preemptionPolicy", resolved.preemptionPolicy}});

@@ -15,9 +15,31 @@
 // ("PriorityClass X is already marked as default. Only one default can exist").
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include "apiserver/admission/interface.h"
 
+namespace k8s::io::api::scheduling::v1 {
+class PriorityClass;
+}
+
 namespace pilothouse::apiserver::admission {
+
+// What a pod's priority resolves to: from its PriorityClass, the globalDefault class, or neither
+// (no class name, value 0, PreemptLowerPriority). `pilothousectl schedule` resolves the pods of a
+// snapshot with the same rules (scheduler/snapshot_scheduler.h).
+struct ResolvedPriority {
+    std::string className;
+    int32_t value = 0;
+    std::string preemptionPolicy = "PreemptLowerPriority";
+};
+ResolvedPriority resolvedFrom(const k8s::io::api::scheduling::v1::PriorityClass& pc);
+// system-node-critical and system-cluster-critical, which resolve without a stored object.
+std::optional<ResolvedPriority> builtInPriorityClass(const std::string& name);
+// The Forbidden texts for a pod that sets a value other than its class's.
+std::string priorityMismatchMessage(int32_t given, const ResolvedPriority& computed);
+std::string preemptionPolicyMismatchMessage(const std::string& given, const ResolvedPriority& computed);
 
 class Priority final : public MutationInterface, public ValidationInterface {
 public:

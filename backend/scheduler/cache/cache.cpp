@@ -15,25 +15,29 @@ NodeInfo& Cache::nodeInfoFor(const std::string& nodeName) {
     return *slot;
 }
 
+void Cache::setNode(std::shared_ptr<const Node> node) {
+    NodeInfo& info = nodeInfoFor(node->metadata().name());
+    // The node's image summary is taken now and kept until its next add or update (image_states.h).
+    if (info.node()) images_.removeNode(*info.node());
+    info.setImageStates(images_.addNode(*node));
+    info.setNode(std::move(node));
+}
+
 void Cache::addNode(std::shared_ptr<const Node> node) {
-    const std::string name = node->metadata().name();
     tree_.addNode(*node);
     ++treeVersion_;
-    nodeInfoFor(name).setNode(std::move(node));
-    imagesDirty_ = true;
+    setNode(std::move(node));
 }
 
 void Cache::updateNode(std::shared_ptr<const Node> node) {
-    const std::string name = node->metadata().name();
-    auto it = nodes_.find(name);
+    auto it = nodes_.find(node->metadata().name());
     if (it != nodes_.end() && it->second->node()) {
         // A zone change moves the node in the tree.
         tree_.removeNode(*it->second->node());
     }
     tree_.addNode(*node);
     ++treeVersion_;
-    nodeInfoFor(name).setNode(std::move(node));
-    imagesDirty_ = true;
+    setNode(std::move(node));
 }
 
 void Cache::removeNode(const Node& node) {
@@ -52,7 +56,7 @@ void Cache::removeNode(const Node& node) {
         nodeGenerations_[name] = ++generation_;
     }
     dirty_.insert(name);
-    imagesDirty_ = true;
+    images_.removeNode(node);
 }
 
 void Cache::addPodToNode(const std::shared_ptr<const Pod>& pod) {
@@ -121,25 +125,7 @@ void Cache::removePod(const Pod& pod) {
     podStates_.erase(it);
 }
 
-void Cache::recomputeImageStates() {
-    std::vector<const Node*> nodes;
-    for (const auto& [_, info] : nodes_)
-        if (info->node()) nodes.push_back(info->node());
-    const framework::ImageSpread spread = framework::imageSpread(nodes);
-    for (auto& [name, info] : nodes_) {
-        if (!info->node()) continue;
-        auto mine = framework::nodeImageStates(*info->node(), spread);
-        if (mine != info->imageStates()) {
-            info->setImageStates(std::move(mine));
-            nodeGenerations_[name] = ++generation_;
-            dirty_.insert(name);
-        }
-    }
-    imagesDirty_ = false;
-}
-
 void Cache::updateSnapshot(Snapshot& snapshot) {
-    if (imagesDirty_) recomputeImageStates();
     if (snapshot.generation_ == generation_ && snapshot.treeVersion_ == treeVersion_) return;
     // NodeInfos that changed since the snapshot's copy are copied into place (their addresses stay
     // the same, so the ordered lists only need rebuilding when membership or order changes).

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "scheduler/cache/image_states.h"
 #include "scheduler/cache/node_tree.h"
 #include "scheduler/cache/snapshot.h"
 #include "scheduler/framework/types.h"
@@ -62,13 +63,15 @@ public:
 
     size_t nodeCount() const { return nodes_.size(); }
     size_t podCount() const { return podStates_.size(); }
+    size_t imageCount() const { return images_.imageCount(); }  // image names on any node
     const NodeInfo* nodeInfo(const std::string& name) const;
 
 private:
     NodeInfo& nodeInfoFor(const std::string& nodeName);
     void addPodToNode(const std::shared_ptr<const Pod>& pod);
     void removePodFromNode(const Pod& pod);
-    void recomputeImageStates();
+    // The node's NodeInfo takes `node`, and its image summary as of now.
+    void setNode(std::shared_ptr<const Node> node);
 
     struct PodState {
         std::shared_ptr<const Pod> pod;
@@ -87,7 +90,7 @@ private:
     // these are looked at, instead of every node every cycle.
     std::set<std::string> dirty_;
     const Snapshot* synced_ = nullptr;
-    bool imagesDirty_ = true;
+    ImageStates images_;
 };
 
 }  // namespace pilothouse::scheduler::cache

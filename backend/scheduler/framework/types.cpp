@@ -68,27 +68,6 @@ Resource computePodNonZeroRequest(const Pod& pod) {
     return Resource::fromList(podRequests(pod, options));
 }
 
-ImageSpread imageSpread(const std::vector<const Node*>& nodes) {
-    ImageSpread spread;
-    for (const Node* n : nodes) {
-        std::set<std::string> seen;
-        for (const auto& image : n->status().images())
-            for (const auto& name : image.names()) {
-                spread[name].size = image.size_bytes();
-                if (seen.insert(name).second) spread[name].numNodes++;
-            }
-    }
-    return spread;
-}
-
-std::map<std::string, ImageStateSummary> nodeImageStates(const Node& node, const ImageSpread& spread) {
-    std::map<std::string, ImageStateSummary> mine;
-    for (const auto& image : node.status().images())
-        for (const auto& name : image.names())
-            if (auto it = spread.find(name); it != spread.end()) mine[name] = it->second;
-    return mine;
-}
-
 std::string podKey(const Pod& pod) { return pod.metadata().namespace_() + "/" + pod.metadata().name(); }
 
 // ---- affinity terms ----

@@ -158,12 +158,6 @@ private:
     int64_t generation_ = 0;
 };
 
-// ImageLocality's spread: for every image name on any of `nodes`, its size and how many of the
-// nodes have it (each node counted once per name).
-using ImageSpread = std::map<std::string, ImageStateSummary>;
-ImageSpread imageSpread(const std::vector<const Node*>& nodes);
-// The entries of `spread` for the images `node` has.
-std::map<std::string, ImageStateSummary> nodeImageStates(const Node& node, const ImageSpread& spread);
 
 // The pod's requests as NodeInfo counts them: actual, and with 100m/200Mi for missing cpu/memory.
 Resource computePodResourceRequest(const Pod& pod);

@@ -55,6 +55,39 @@ if code == 0:
     check("preemption: nominated node, victims, then the next pod", got == json.load(open(path("preemption-expected.json"))),
           json.dumps(got, indent=1))
 
+# 2c. preemptionPolicy: Never (from the pod's PriorityClass): DefaultPreemption refuses before
+# looking for victims, with kube-scheduler v1.28.7's words; nothing is nominated or evicted. The pod
+# of the same priority that may preempt does.
+code, out, err = run("-f", path("preemption-never.yaml"), "-o", "json")
+check("preemptionPolicy Never: exit 0", code == 0, err)
+if code == 0:
+    got = json.loads(out)
+    check("preemptionPolicy Never: not eligible, no nomination, no victims",
+          got == json.load(open(path("preemption-never-expected.json"))), json.dumps(got, indent=1))
+    check("preemptionPolicy Never: no warnings", err == "", err)
+
+# 2d. ImageLocality counts each node's image spread when the node arrives (the order of the
+# input): the node listed later saw more nodes with the image and scores higher; listed the other
+# way round, the other node does.
+def image_arrival(order_note, text, early, late):
+    with tempfile.TemporaryDirectory() as tmp:
+        f = os.path.join(tmp, "cluster.yaml")
+        open(f, "w").write(text)
+        code, out, err = run("-f", f, "--explain", "-o", "json")
+        check(f"image arrival ({order_note}): exit 0", code == 0, err)
+        if code != 0:
+            return
+        pod = json.loads(out)["pods"][0]
+        scores = {n: pod["nodes"][n].get("scores", {}).get("ImageLocality") for n in (early, late, "n-none")}
+        check(f"image arrival ({order_note}): ImageLocality {early}=18 {late}=38 n-none=0",
+              scores == {early: 18, late: 38, "n-none": 0}, json.dumps(scores))
+        check(f"image arrival ({order_note}): the pod goes to {late}", pod["node"] == late, json.dumps(pod["node"]))
+
+text = open(path("image-arrival.yaml")).read()
+image_arrival("as listed", text, "n-early", "n-late")
+docs = text.split("\n---\n")
+image_arrival("n-late listed first", "\n---\n".join([docs[1], docs[0]] + docs[2:]), "n-late", "n-early")
+
 # 3. Determinism: the same input and seed print the same bytes.
 a = run("-f", path("explain-cluster.yaml"), "--explain", "-o", "json", "--seed", "7")
 b = run("-f", path("explain-cluster.yaml"), "--explain", "-o", "json", "--seed", "7")
@@ -91,6 +124,19 @@ with tempfile.TemporaryDirectory() as tmp:
     open(other, "w").write(open(path("explain-cluster.yaml")).read() + "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n")
     code, out, err = run("-f", other, "-o", "json")
     check("other kinds: warned and ignored", code == 0 and "ignoring ConfigMap" in err, err)
+
+    # A pod that sets preemptionPolicy against its class (here: none, so PreemptLowerPriority):
+    # the Priority admission plugin would refuse it; warned with its words, scheduled as written.
+    never = os.path.join(tmp, "never.yaml")
+    open(never, "w").write("apiVersion: v1\nkind: Node\nmetadata: {name: a}\nstatus: {capacity: {cpu: '1', pods: '110'}}\n"
+                           "---\napiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  preemptionPolicy: Never\n"
+                           "  containers: [{name: c, image: i, resources: {requests: {cpu: '2'}}}]\n")
+    code, out, err = run("-f", never, "-o", "json")
+    check("preemptionPolicy against the class: warned with the admission plugin's words",
+          code == 0 and 'Pod "p" would be rejected by the API server: the string value of PreemptionPolicy (Never) must not be '
+          "provided in pod spec; priority admission controller computed PreemptLowerPriority from the given PriorityClass name" in err, err)
+    check("preemptionPolicy against the class: scheduled as written",
+          code == 0 and json.loads(out)["pods"][0]["message"].endswith("preemption: not eligible due to preemptionPolicy=Never.."), out)
 
     code, out, err = run("-f", path("explain-cluster.yaml"), "-o", "yaml")
     check("bad -o: exit 2", code == 2, err)

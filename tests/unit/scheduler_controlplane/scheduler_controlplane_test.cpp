@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -13,6 +14,7 @@
 #include "controlplane/control_plane.h"
 #include "core_v1.pb.h"
 #include "scheduler/apis/config/load.h"
+#include "scheduler/explainer.h"
 #include "scheduler/scheduler.h"
 #include "sim/clock.h"
 
@@ -70,6 +72,14 @@ struct Cluster {
         for (const auto& c : p.status().conditions())
             if (c.type() == type) return &c;
         return nullptr;
+    }
+    std::vector<std::shared_ptr<const google::protobuf::Message>> list(const char* resource) {
+        apiserver::Request r;
+        r.verb = "list";
+        r.type = api::Scheme::instance().byName(resource);
+        std::vector<std::shared_ptr<const google::protobuf::Message>> out;
+        for (auto& o : cp->apiServer().handle(r).items) out.push_back(std::move(o));
+        return out;
     }
     void run() {
         auto st = sched->runUntilIdle(10000);
@@ -246,6 +256,101 @@ void SchedulerControlPlaneTest::sameSeedSameDecisions() {
     const std::string a = placements(42);
     QCOMPARE(placements(42), a);
     QVERIFY(a.find(",,") == std::string::npos);  // every pod placed
+}
+
+namespace {
+std::string readTestData(const char* name) {
+    std::ifstream in(std::string(PH_SOURCE_DIR "/tests/unit/pilothousectl_schedule/data/") + name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+}  // namespace
+
+// A pod whose PriorityClass says preemptionPolicy: Never may not preempt: its FailedScheduling
+// message is kube-scheduler v1.28.7's, it is nominated nowhere and evicts nothing, while a pod of
+// the same priority that may preempt does (tests/unit/pilothousectl_schedule/data/preemption-never.yaml).
+void SchedulerControlPlaneTest::preemptionPolicyNeverIsNotEligible() {
+    Cluster c;
+    c.apply(readTestData("preemption-never.yaml"));
+    QCOMPARE(c.pod("never").spec().preemption_policy(), std::string("Never"));  // Priority admission, from the class
+    QVERIFY(c.sched->start().isOk());
+    c.run();
+    const core::Pod never = c.pod("never");
+    QVERIFY(never.spec().node_name().empty());
+    QVERIFY(never.status().nominated_node_name().empty());
+    const core::PodCondition* cond = c.condition(never, "PodScheduled");
+    QVERIFY(cond);
+    QCOMPARE(cond->message(),
+             std::string("0/4 nodes are available: 4 Insufficient cpu. preemption: not eligible due to preemptionPolicy=Never.."));
+    auto events = c.events("never");
+    QVERIFY(!events.empty());
+    QCOMPARE(events.back().message(), cond->message());
+    // Only the other pod's preemption evicted anything: one victim, on the node it was nominated to.
+    const core::Pod urgent = c.pod("urgent");
+    QVERIFY(!urgent.status().nominated_node_name().empty());
+    int terminating = 0;
+    for (int i = 1; i <= 4; ++i) {
+        const core::Pod low = c.pod("low-" + std::to_string(i));
+        if (!low.metadata().has_deletion_timestamp()) continue;
+        ++terminating;
+        QCOMPARE(low.spec().node_name(), urgent.status().nominated_node_name());
+    }
+    QCOMPARE(terminating, 1);
+    // The explainer, reading the store, says the same and carries nothing out.
+    std::vector<std::shared_ptr<const google::protobuf::Message>> objects = c.list("nodes");
+    for (auto& o : c.list("pods")) objects.push_back(o);
+    for (auto& o : c.list("priorityclasses")) objects.push_back(o);
+    auto explained = scheduler::explainPod(objects, "default/never", scheduler::config::defaultConfiguration());
+    QVERIFY2(bool(explained), explained.status().message().c_str());
+    QCOMPARE(explained->outcome.message, cond->message());
+    QVERIFY(explained->outcome.nominatedNode.empty());
+    QVERIFY(explained->outcome.victims.empty());
+}
+
+// ImageLocality counts, for each node, the nodes having its images when the scheduler's informer
+// delivered that node — here in the order the nodes are created while kube-scheduler runs, which is
+// not their names' order: n-late is created first and n-early second, so n-early saw two nodes with
+// the image and gets the pod. The explainer, reading the store, orders the nodes by resourceVersion
+// and agrees.
+void SchedulerControlPlaneTest::imageLocalityCountsNodesAtTheirArrival() {
+    std::string text = readTestData("image-arrival.yaml");
+    std::vector<std::string> docs;
+    for (size_t at = 0;;) {
+        const size_t next = text.find("\n---\n", at);
+        docs.push_back(text.substr(at, next == std::string::npos ? std::string::npos : next - at));
+        if (next == std::string::npos) break;
+        at = next + 5;
+    }
+    QCOMPARE(int(docs.size()), 4);  // n-early, n-late, n-none, the pod
+    Cluster c;
+    QVERIFY(c.sched->start().isOk());
+    for (int i : {1, 0, 2}) {  // n-late, n-early, n-none
+        c.apply(docs[size_t(i)]);
+        QVERIFY(c.sched->syncInformers().isOk());
+    }
+    c.apply(docs[3]);
+    QVERIFY(c.sched->syncInformers().isOk());
+    c.run();
+    QCOMPARE(c.pod("app").spec().node_name(), std::string("n-early"));
+    std::map<std::string, int64_t> imageLocality;
+    for (const auto& a : c.sched->attempts()) {
+        if (a.pod != "default/app") continue;
+        const scheduler::ScoreSheet& sheet = a.explanation.scores;
+        for (size_t p = 0; p < sheet.plugins.size(); ++p)
+            if (sheet.plugins[p] == "ImageLocality")
+                for (size_t row = 0; row < sheet.nodes.size(); ++row) imageLocality[sheet.nodes[row]] = sheet.normalized[p][row];
+    }
+    const std::map<std::string, int64_t> expected = {{"n-early", 38}, {"n-late", 18}, {"n-none", 0}};
+    QCOMPARE(imageLocality, expected);
+
+    std::vector<std::shared_ptr<const google::protobuf::Message>> objects = c.list("nodes");
+    auto pod = std::make_shared<core::Pod>(c.pod("app"));
+    objects.push_back(pod);
+    auto explained = scheduler::explainPod(objects, "default/app", scheduler::config::defaultConfiguration());
+    QVERIFY2(bool(explained), explained.status().message().c_str());
+    QVERIFY(explained->outcome.node);
+    QCOMPARE(*explained->outcome.node, std::string("n-early"));
 }
 
 QTEST_APPLESS_MAIN(SchedulerControlPlaneTest)

@@ -1,6 +1,6 @@
 // kube-scheduler inside the control plane: informers through the API server, binding through
 // pods/binding, FailedScheduling events and PodScheduled conditions, requeueing on cluster events,
-// scheduling gates and preemption.
+// scheduling gates and preemption; the explainer against the live scheduler's decisions.
 #pragma once
 
 #include <QObject>
@@ -13,4 +13,6 @@ private slots:
     void schedulingGatesHoldThePod();
     void preemptionNominatesAndBindsAfterVictimsGo();
     void sameSeedSameDecisions();
+    void preemptionPolicyNeverIsNotEligible();
+    void imageLocalityCountsNodesAtTheirArrival();
 };

@@ -254,6 +254,67 @@ void SchedulerCoreTest::cacheAssumeForgetAdd() {
     QCOMPARE(snap.get("n1")->requested().milliCPU, int64_t(0));
 }
 
+// ImageLocality's counts as kube-scheduler v1.28's cache keeps them: a node's summary of each of
+// its images (size, number of nodes having it) is taken when the node is added or updated and not
+// refreshed when other nodes come or go. Each row: node events in order ("+a:x,y" adds node a with
+// images x and y, "~a:x" updates it, "-a" removes it), then the cached summaries
+// "node:image=numNodes/sizeMiB ..." and the number of images the cache knows.
+void SchedulerCoreTest::cacheImageStatesAtArrival_data() {
+    QTest::addColumn<QString>("events");
+    QTest::addColumn<QString>("summaries");
+    QTest::addColumn<int>("images");
+    QTest::newRow("each node counts those before it") << "+a:x +b:x +c:x" << "a:x=1/1 b:x=2/1 c:x=3/1" << 1;
+    QTest::newRow("an update takes the count again") << "+a:x +b:x ~a:x" << "a:x=2/1 b:x=2/1" << 1;
+    QTest::newRow("an update that drops the image") << "+a:x +b:x ~a:y" << "a:y=1/1 b:x=2/1" << 2;
+    QTest::newRow("a removed node is not counted by later arrivals") << "+a:x +b:x -a +c:x" << "b:x=2/1 c:x=2/1" << 1;
+    QTest::newRow("nodes without the image do not count") << "+a:x +b:y +c:x" << "a:x=1/1 b:y=1/1 c:x=2/1" << 2;
+    QTest::newRow("size of the node that brought it first") << "+a:x@5 +b:x@9" << "a:x=1/5 b:x=2/5" << 1;
+    QTest::newRow("a name twice on one node counts the node once") << "+a:x,x +b:x" << "a:x=1/1 b:x=2/1" << 1;
+    QTest::newRow("an image no node has any more is forgotten") << "+a:x +b:y -a" << "b:y=1/1" << 1;
+    QTest::newRow("gone and brought back: the new node's size") << "+a:x@5 -a +b:x@9" << "b:x=1/9" << 1;
+}
+
+void SchedulerCoreTest::cacheImageStatesAtArrival() {
+    QFETCH(QString, events);
+    QFETCH(QString, summaries);
+    QFETCH(int, images);
+    // "a:x@5,y" -> a node named a with image x of 5 MiB and image y of 1 MiB.
+    auto nodeOf = [](const QString& spec) {
+        const QStringList parts = spec.split(QLatin1Char(':'));
+        auto node = testing::simpleNode(parts[0].toStdString());
+        auto n = std::make_shared<framework::Node>(*node);
+        if (parts.size() > 1)
+            for (const QString& image : parts[1].split(QLatin1Char(','))) {
+                const QStringList nameSize = image.split(QLatin1Char('@'));
+                auto* i = n->mutable_status()->add_images();
+                i->add_names(nameSize[0].toStdString());
+                i->set_size_bytes((nameSize.size() > 1 ? nameSize[1].toLongLong() : 1) * 1024 * 1024);
+            }
+        return std::shared_ptr<const framework::Node>(n);
+    };
+    cache::Cache c;
+    std::map<std::string, std::shared_ptr<const framework::Node>> nodes;
+    for (const QString& e : events.split(QLatin1Char(' '))) {
+        auto n = nodeOf(e.mid(1));
+        if (e.startsWith(QLatin1Char('+'))) c.addNode(n);
+        else if (e.startsWith(QLatin1Char('~'))) c.updateNode(n);
+        else c.removeNode(*nodes[n->metadata().name()]);
+        nodes[n->metadata().name()] = n;
+    }
+    cache::Snapshot snap;
+    c.updateSnapshot(snap);
+    QStringList got;
+    for (const framework::NodeInfo* info : snap.list())
+        for (const auto& [image, summary] : info->imageStates())
+            got << QStringLiteral("%1:%2=%3/%4")
+                       .arg(QString::fromStdString(info->nodeName()), QString::fromStdString(image))
+                       .arg(summary.numNodes)
+                       .arg(summary.size / (1024 * 1024));
+    got.sort();
+    QCOMPARE(got.join(QLatin1Char(' ')), summaries);
+    QCOMPARE(int(c.imageCount()), images);
+}
+
 // Cache::updatePod read the new pod's uid after moving the pointer away (the right-hand side of
 // an assignment is evaluated first) and crashed on the first update of a bound pod.
 void SchedulerCoreTest::regressionCacheUpdatePodUsedMovedPointer() {

@@ -21,5 +21,7 @@ private slots:
     void frameworkErrors();
     void nodeTreeRoundRobin();
     void cacheAssumeForgetAdd();
+    void cacheImageStatesAtArrival_data();
+    void cacheImageStatesAtArrival();
     void regressionCacheUpdatePodUsedMovedPointer();
 };

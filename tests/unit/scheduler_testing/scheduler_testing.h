@@ -11,6 +11,7 @@
 
 #include "api/codec/manifest.h"
 #include "api/codec/yaml.h"
+#include "scheduler/cache/image_states.h"
 #include "scheduler/framework/interface.h"
 
 namespace pilothouse::scheduler::testing {
@@ -81,11 +82,14 @@ public:
         for (const auto& p : pods)
             for (auto& ni : owned_)
                 if (ni->nodeName() == p->spec().node_name()) ni->addPod(framework::PodInfo::make(p));
-        // ImageLocality's spread: how many nodes have each image.
-        std::vector<const Node*> all;
-        for (const auto& n : nodes) all.push_back(n.get());
-        const auto spread = framework::imageSpread(all);
-        for (auto& ni : owned_) ni->setImageStates(framework::nodeImageStates(*ni->node(), spread));
+        // ImageLocality's image summaries over all the nodes, as upstream's test snapshots
+        // (cache.NewSnapshot) count them: every node re-added once all are there.
+        cache::ImageStates images;
+        for (const auto& n : nodes) images.addNode(*n);
+        for (auto& ni : owned_) {
+            images.removeNode(*ni->node());
+            ni->setImageStates(images.addNode(*ni->node()));
+        }
         for (auto& ni : owned_) {
             list_.push_back(ni.get());
             if (!ni->podsWithAffinity().empty()) affinity_.push_back(ni.get());
