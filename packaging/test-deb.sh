@@ -4,6 +4,9 @@
 # version, the GUI's screenshots offscreen, and the desktop entry's command under an X server.
 # Run as root; see .ci/pristine-debian for the pristine root. Exit 0 when all of it works.
 set -euo pipefail
+# The whole script is read before it runs: editing it while it runs (a long CI part) cannot change
+# what it does.
+{
 
 if [ "${1:-}" != "--inside" ]; then
   deb=${1:?usage: packaging/test-deb.sh PACKAGE.deb}
@@ -53,3 +56,5 @@ env -u QT_QPA_PLATFORM xvfb-run -a -s "-screen 0 1920x1080x24" $exec_line --scre
 check_shots /tmp/shots-x11
 cp -r /tmp/shots-offscreen /tmp/shots-x11 /with/
 step "the package works"
+exit
+}
