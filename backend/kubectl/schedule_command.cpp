@@ -10,6 +10,7 @@
 #include "scheduler/apis/config/load.h"
 #include "scheduler/plugins/registry.h"
 #include "scheduler/snapshot_scheduler.h"
+#include "util/keep_until_exit.h"
 
 namespace pilothouse::kubectl {
 
@@ -154,6 +155,9 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
     std::vector<std::string> warnings;
     codec::LoadOptions load;
     load.unknownKinds = codec::UnknownKinds::Keep;
+    // Only the typed objects are scheduled; managedFields are dropped, as kube-scheduler's pod informer drops them.
+    load.keepRaw = false;
+    load.dropManagedFields = true;
     for (const auto& file : args.files) {
         auto ms = codec::loadManifestFile(file, &warnings, load);
         if (!ms) {
@@ -180,6 +184,10 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
     } else {
         printText(outcomes, args.explain, out);
     }
+    out.flush();
+    keepUntilExit(std::move(*sched));
+    keepUntilExit(std::move(manifests));
+    keepUntilExit(std::move(outcomes));
     return 0;
 }
 

@@ -142,7 +142,14 @@ std::string formatNano(int64_t t) {
     return s + "Z";
 }
 
-StatusOr<int64_t> parse(std::string_view text) {
+namespace {
+
+// An RFC 3339 time as written: every field checked, nothing converted yet.
+struct Parts {
+    int64_t year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0, nanos = 0, offsetSeconds = 0;
+};
+
+Status parseParts(std::string_view text, Parts* out) {
     int64_t year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
     if (!readDigits(text, 0, 4, &year) || text.size() < 5 || text[4] != '-' ||
         !readDigits(text, 5, 2, &month) || text.size() < 8 || text[7] != '-' ||
@@ -203,10 +210,28 @@ StatusOr<int64_t> parse(std::string_view text) {
     }
     if (pos != text.size())
         return parseError(text, "unexpected text after the zone");
+    *out = {year, month, day, hour, minute, second, nanos, offsetSeconds};
+    return {};
+}
 
-    const int64_t days = daysFromCivil(year, static_cast<int>(month), static_cast<int>(day));
-    const int64_t secs = days * kSecondsPerDay + hour * 3600 + minute * 60 + second - offsetSeconds;
-    return secs * kNanosPerSecond + nanos;
+}  // namespace
+
+bool wellFormed(std::string_view text) {
+    Parts parts;
+    return parseParts(text, &parts).isOk();
+}
+
+StatusOr<int64_t> parse(std::string_view text) {
+    Parts p;
+    PH_RETURN_IF_ERROR(parseParts(text, &p));
+    const int64_t days = daysFromCivil(p.year, static_cast<int>(p.month), static_cast<int>(p.day));
+    const int64_t secs = days * kSecondsPerDay + p.hour * 3600 + p.minute * 60 + p.second - p.offsetSeconds;
+    // Nanoseconds since 1970 in 64 bits reach from 1677 to 2262; Go's time.Time reaches further.
+    int64_t nanos = 0;
+    if (__builtin_mul_overflow(secs, kNanosPerSecond, &nanos) || __builtin_add_overflow(nanos, p.nanos, &nanos))
+        return Status(StatusCode::OutOfRange, "time \"" + std::string(text) +
+                                                   "\" is outside the years 1678 to 2262 that Pilothouse can hold");
+    return nanos;
 }
 
 }  // namespace pilothouse::rfc3339

@@ -18,5 +18,8 @@ std::string format(int64_t unixNanos);
 std::string formatMicro(int64_t unixNanos);
 std::string formatNano(int64_t unixNanos);
 StatusOr<int64_t> parse(std::string_view text);
+// Whether `text` is an RFC 3339 time as Go's time.Parse(time.RFC3339, ...) accepts it, any year 0000 to
+// 9999 (parse holds only 1678 to 2262).
+bool wellFormed(std::string_view text);
 
 }  // namespace pilothouse::rfc3339

@@ -1,7 +1,15 @@
 #include "api/codec/json.h"
 
+#include <rapidjson/reader.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+
+#include "api/codec/value_builder.h"
 
 namespace pilothouse::codec {
 namespace {
@@ -91,255 +99,229 @@ void write(std::string& out, const Value& v, JsonStyle style, int depth) {
     }
 }
 
-class Parser {
-public:
-    explicit Parser(std::string_view t) : t_(t) {}
+// The text as RapidJSON reads it: bytes in [begin, end), '\0' past the end (RapidJSON's end marker),
+// so the text needs no terminator and a NUL inside it is found where it is.
+struct TextStream {
+    using Ch = char;
+    const char* begin;
+    const char* cur;
+    const char* end;
+    Ch Peek() const { return cur < end ? *cur : '\0'; }
+    Ch Take() { return cur < end ? *cur++ : '\0'; }
+    size_t Tell() const { return size_t(cur - begin); }
+    // Writing is only for in-situ parsing, which is not used.
+    Ch* PutBegin() { return nullptr; }
+    void Put(Ch) {}
+    void Flush() {}
+    size_t PutEnd(Ch*) { return 0; }
+};
 
-    StatusOr<Value> parseDocument() {
-        skipWs();
-        auto v = parseValue(0);
-        if (!v) return v;
-        skipWs();
-        if (pos_ != t_.size()) return error("invalid character after top-level value");
-        return v;
+// Line and column (1-based) of offsets visited in increasing order: each byte is looked at once.
+class Lines {
+public:
+    explicit Lines(std::string_view t) : t_(t) {}
+    std::pair<int, int> at(size_t offset) {
+        if (offset < pos_) {  // not expected; start over rather than be wrong
+            pos_ = 0;
+            line_ = 1;
+            lineStart_ = 0;
+        }
+        while (pos_ < offset) {
+            const void* nl = std::memchr(t_.data() + pos_, '\n', offset - pos_);
+            if (!nl) {
+                pos_ = offset;
+                break;
+            }
+            ++line_;
+            pos_ = size_t(static_cast<const char*>(nl) - t_.data()) + 1;
+            lineStart_ = pos_;
+        }
+        return {line_, int(offset - lineStart_) + 1};
     }
 
 private:
-    Status error(const std::string& what) const {
-        int line = 1, col = 1;
-        for (size_t i = 0; i < pos_ && i < t_.size(); ++i) {
-            if (t_[i] == '\n') {
-                ++line;
-                col = 1;
-            } else {
-                ++col;
-            }
-        }
-        return Status(StatusCode::InvalidArgument,
-                      "json: line " + std::to_string(line) + ", column " + std::to_string(col) +
-                          ": " + what);
-    }
-    void skipWs() {
-        while (pos_ < t_.size() &&
-               (t_[pos_] == ' ' || t_[pos_] == '\t' || t_[pos_] == '\n' || t_[pos_] == '\r'))
-            ++pos_;
-    }
-    std::pair<int, int> position() const {
-        int line = 1, col = 1;
-        for (size_t i = 0; i < pos_; ++i) {
-            if (t_[i] == '\n') {
-                ++line;
-                col = 1;
-            } else {
-                ++col;
-            }
-        }
-        return {line, col};
-    }
-
-    StatusOr<Value> parseValue(int depth) {
-        if (depth > 1000) return error("exceeded max depth");
-        if (pos_ >= t_.size()) return error("unexpected end of JSON input");
-        char c = t_[pos_];
-        if (c == '{') return parseObject(depth);
-        if (c == '[') return parseArray(depth);
-        if (c == '"') {
-            auto s = parseString();
-            if (!s) return s.status();
-            return Value(std::move(*s));
-        }
-        if (c == '-' || (c >= '0' && c <= '9')) return parseNumber();
-        if (t_.substr(pos_, 4) == "true") {
-            pos_ += 4;
-            return Value(true);
-        }
-        if (t_.substr(pos_, 5) == "false") {
-            pos_ += 5;
-            return Value(false);
-        }
-        if (t_.substr(pos_, 4) == "null") {
-            pos_ += 4;
-            return Value();
-        }
-        return error(std::string("invalid character '") + c + "' looking for beginning of value");
-    }
-
-    StatusOr<Value> parseObject(int depth) {
-        Value obj = Value::object();
-        auto [l, c] = position();
-        obj.setPosition(l, c);
-        ++pos_;
-        skipWs();
-        if (pos_ < t_.size() && t_[pos_] == '}') {
-            ++pos_;
-            return obj;
-        }
-        for (;;) {
-            skipWs();
-            if (pos_ >= t_.size() || t_[pos_] != '"')
-                return error("invalid character looking for beginning of object key string");
-            auto key = parseString();
-            if (!key) return key.status();
-            skipWs();
-            if (pos_ >= t_.size() || t_[pos_] != ':')
-                return error("invalid character after object key");
-            ++pos_;
-            skipWs();
-            auto v = parseValue(depth + 1);
-            if (!v) return v;
-            obj.asObject().emplace_back(std::move(*key), std::move(*v));
-            skipWs();
-            if (pos_ < t_.size() && t_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < t_.size() && t_[pos_] == '}') {
-                ++pos_;
-                return obj;
-            }
-            return error("invalid character after object key:value pair");
-        }
-    }
-
-    StatusOr<Value> parseArray(int depth) {
-        Value arr = Value::array();
-        auto [l, c] = position();
-        arr.setPosition(l, c);
-        ++pos_;
-        skipWs();
-        if (pos_ < t_.size() && t_[pos_] == ']') {
-            ++pos_;
-            return arr;
-        }
-        for (;;) {
-            skipWs();
-            auto v = parseValue(depth + 1);
-            if (!v) return v;
-            arr.asArray().push_back(std::move(*v));
-            skipWs();
-            if (pos_ < t_.size() && t_[pos_] == ',') {
-                ++pos_;
-                continue;
-            }
-            if (pos_ < t_.size() && t_[pos_] == ']') {
-                ++pos_;
-                return arr;
-            }
-            return error("invalid character after array element");
-        }
-    }
-
-    static void appendUtf8(std::string& out, uint32_t cp) {
-        if (cp < 0x80) {
-            out += char(cp);
-        } else if (cp < 0x800) {
-            out += char(0xC0 | (cp >> 6));
-            out += char(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            out += char(0xE0 | (cp >> 12));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        } else {
-            out += char(0xF0 | (cp >> 18));
-            out += char(0x80 | ((cp >> 12) & 0x3F));
-            out += char(0x80 | ((cp >> 6) & 0x3F));
-            out += char(0x80 | (cp & 0x3F));
-        }
-    }
-
-    StatusOr<std::string> parseString() {
-        ++pos_;  // opening quote
-        std::string out;
-        while (pos_ < t_.size()) {
-            char c = t_[pos_++];
-            if (c == '"') return out;
-            if (static_cast<unsigned char>(c) < 0x20) return error("invalid character in string literal");
-            if (c != '\\') {
-                out += c;
-                continue;
-            }
-            if (pos_ >= t_.size()) break;
-            char e = t_[pos_++];
-            switch (e) {
-                case '"': out += '"'; break;
-                case '\\': out += '\\'; break;
-                case '/': out += '/'; break;
-                case 'b': out += '\b'; break;
-                case 'f': out += '\f'; break;
-                case 'n': out += '\n'; break;
-                case 'r': out += '\r'; break;
-                case 't': out += '\t'; break;
-                case 'u': {
-                    auto hex = [&](uint32_t& cp) -> bool {
-                        if (pos_ + 4 > t_.size()) return false;
-                        cp = 0;
-                        for (int i = 0; i < 4; ++i) {
-                            char h = t_[pos_++];
-                            cp <<= 4;
-                            if (h >= '0' && h <= '9') cp |= uint32_t(h - '0');
-                            else if (h >= 'a' && h <= 'f') cp |= uint32_t(h - 'a' + 10);
-                            else if (h >= 'A' && h <= 'F') cp |= uint32_t(h - 'A' + 10);
-                            else return false;
-                        }
-                        return true;
-                    };
-                    uint32_t cp;
-                    if (!hex(cp)) return error("invalid character in \\u hexadecimal character escape");
-                    if (cp >= 0xD800 && cp < 0xDC00 && pos_ + 6 <= t_.size() && t_[pos_] == '\\' &&
-                        t_[pos_ + 1] == 'u') {
-                        pos_ += 2;
-                        uint32_t lo;
-                        if (!hex(lo)) return error("invalid character in \\u hexadecimal character escape");
-                        cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                    }
-                    appendUtf8(out, cp);
-                    break;
-                }
-                default: return error("invalid character in string escape code");
-            }
-        }
-        return error("unexpected end of JSON input");
-    }
-
-    StatusOr<Value> parseNumber() {
-        size_t start = pos_;
-        bool isFloat = false;
-        if (t_[pos_] == '-') ++pos_;
-        while (pos_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[pos_]))) ++pos_;
-        if (pos_ < t_.size() && t_[pos_] == '.') {
-            isFloat = true;
-            ++pos_;
-            while (pos_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[pos_]))) ++pos_;
-        }
-        if (pos_ < t_.size() && (t_[pos_] == 'e' || t_[pos_] == 'E')) {
-            isFloat = true;
-            ++pos_;
-            if (pos_ < t_.size() && (t_[pos_] == '+' || t_[pos_] == '-')) ++pos_;
-            while (pos_ < t_.size() && std::isdigit(static_cast<unsigned char>(t_[pos_]))) ++pos_;
-        }
-        std::string text(t_.substr(start, pos_ - start));
-        if (text == "-") return error("invalid character in numeric literal");
-        Value v;
-        if (!isFloat) {
-            errno = 0;
-            char* end = nullptr;
-            long long i = std::strtoll(text.c_str(), &end, 10);
-            if (errno == ERANGE) {
-                v = Value(std::strtod(text.c_str(), nullptr));
-            } else {
-                v = Value(int64_t(i));
-            }
-        } else {
-            v = Value(std::strtod(text.c_str(), nullptr));
-        }
-        v.setRaw(text);
-        return v;
-    }
-
     std::string_view t_;
     size_t pos_ = 0;
+    size_t lineStart_ = 0;
+    int line_ = 1;
 };
 
+// A number as Go keeps it: its spelling, and an int64 when it is an integer that fits.
+Value numberValue(std::string_view text) {
+    Value v;
+    const bool integer = text.find_first_of(".eE") == std::string_view::npos;
+    int64_t i = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), i);
+    if (integer && ec == std::errc() && end == text.data() + text.size()) {
+        v = Value(i);
+    } else {
+        v = Value(std::strtod(std::string(text).c_str(), nullptr));
+    }
+    v.setRaw(std::string(text));
+    return v;
+}
+
+class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> {
+public:
+    Handler(ValueBuilder& builder, const TextStream& stream, std::string_view text, const ReadProgress& progress)
+        : b_(builder), stream_(stream), lines_(text), progress_(progress) {}
+
+    bool Null() { return add(Value()); }
+    bool Bool(bool v) { return add(Value(v)); }
+    bool RawNumber(const char* s, rapidjson::SizeType n, bool) { return add(numberValue({s, n})); }
+    bool String(const char* s, rapidjson::SizeType n, bool) { return add(Value(ValueBuilder::validUtf8({s, n}))); }
+    bool Key(const char* s, rapidjson::SizeType n, bool) {
+        b_.key(ValueBuilder::validUtf8({s, n}));
+        return true;
+    }
+    bool StartObject() { return start(true); }
+    bool StartArray() { return start(false); }
+    bool EndObject(rapidjson::SizeType) { return endContainer(); }
+    bool EndArray(rapidjson::SizeType) { return endContainer(); }
+
+    bool tooDeep() const { return tooDeep_; }
+
+private:
+    bool add(Value v) {
+        b_.value(std::move(v));
+        return true;
+    }
+    bool start(bool object) {
+        // The iterative parser calls this before it takes the bracket: Tell() is the bracket.
+        const size_t offset = stream_.Tell();
+        auto [line, column] = lines_.at(offset);
+        if (progress_ && offset - reported_ >= kProgressStep) {
+            reported_ = offset;
+            progress_(offset);
+        }
+        if (object ? b_.startObject(line, column) : b_.startArray(line, column)) return true;
+        tooDeep_ = true;
+        return false;
+    }
+    bool endContainer() {
+        b_.end();
+        return true;
+    }
+
+    static constexpr size_t kProgressStep = 8 << 20;
+    ValueBuilder& b_;
+    const TextStream& stream_;
+    Lines lines_;
+    const ReadProgress& progress_;
+    size_t reported_ = 0;
+    bool tooDeep_ = false;
+};
+
+// Go's quoteChar: how encoding/json names the byte it stopped at.
+std::string quoteChar(unsigned char c) {
+    if (c == '\'') return "'\\''";
+    if (c == '"') return "'\"'";
+    switch (c) {
+        case '\a': return "'\\a'";
+        case '\b': return "'\\b'";
+        case '\f': return "'\\f'";
+        case '\n': return "'\\n'";
+        case '\r': return "'\\r'";
+        case '\t': return "'\\t'";
+        case '\v': return "'\\v'";
+        case '\\': return "'\\\\'";
+        default: break;
+    }
+    char buf[16];
+    if (c < 0x20 || c == 0x7F) {
+        std::snprintf(buf, sizeof buf, "'\\x%02x'", c);
+    } else if (c < 0x80) {
+        std::snprintf(buf, sizeof buf, "'%c'", c);
+    } else if (c < 0xA1 || c == 0xAD) {  // Go's strconv.Quote of U+0080-U+00A0 and U+00AD
+        std::snprintf(buf, sizeof buf, "'\\u%04x'", c);
+    } else {  // the rune U+00xx, written as UTF-8
+        std::snprintf(buf, sizeof buf, "'%c%c'", char(0xC0 | (c >> 6)), char(0x80 | (c & 0x3F)));
+    }
+    return buf;
+}
+
+// encoding/json's text for the byte at `offset`, where RapidJSON stopped with `code`.
+std::string syntaxError(std::string_view t, size_t& offset, rapidjson::ParseErrorCode code) {
+    using namespace rapidjson;
+    if (offset >= t.size()) return "unexpected EOF";  // what kubectl's stream decoder says
+    unsigned char c = static_cast<unsigned char>(t[offset]);
+    const std::string bad = "invalid character " + quoteChar(c);
+    switch (code) {
+        case kParseErrorDocumentRootNotSingular: return bad + " after top-level value";
+        case kParseErrorObjectMissName: return bad + " looking for beginning of object key string";
+        case kParseErrorObjectMissColon: return bad + " after object key";
+        case kParseErrorObjectMissCommaOrCurlyBracket: return bad + " after object key:value pair";
+        case kParseErrorArrayMissCommaOrSquareBracket: return bad + " after array element";
+        case kParseErrorStringUnicodeEscapeInvalidHex:
+        case kParseErrorStringUnicodeSurrogateInvalid: {
+            // RapidJSON points at the escape; Go at the first byte that is not a hex digit.
+            size_t i = offset;
+            while (i < t.size() && t[i] != 'u') ++i;
+            if (code == kParseErrorStringUnicodeSurrogateInvalid) return bad + " in \\u hexadecimal character escape";
+            for (size_t k = i + 1; k < t.size() && k <= i + 4; ++k) {
+                if (!std::isxdigit(static_cast<unsigned char>(t[k]))) {
+                    offset = k;
+                    return "invalid character " + quoteChar(static_cast<unsigned char>(t[k])) +
+                           " in \\u hexadecimal character escape";
+                }
+            }
+            return "unexpected EOF";
+        }
+        case kParseErrorStringEscapeInvalid:
+        case kParseErrorStringMissQuotationMark:
+        case kParseErrorStringInvalidEncoding:
+            if (c < 0x20) return bad + " in string literal";
+            // RapidJSON points at the backslash, Go at the letter after it.
+            if (c == '\\' && offset + 1 < t.size()) {
+                ++offset;
+                return "invalid character " + quoteChar(static_cast<unsigned char>(t[offset])) + " in string escape code";
+            }
+            return bad + " in string escape code";
+        case kParseErrorNumberMissFraction:
+            return bad + " after decimal point in numeric literal";
+        case kParseErrorNumberMissExponent:
+            return bad + " in exponent of numeric literal";
+        case kParseErrorValueInvalid: {
+            // A literal cut short (RapidJSON stops at the first byte that differs): Go names it and the
+            // byte it expected.
+            size_t start = offset;
+            while (start > 0 && std::isalpha(static_cast<unsigned char>(t[start - 1]))) --start;
+            for (std::string_view word : {"true", "false", "null"}) {
+                const size_t k = offset - start;
+                if (t[start] == word[0] && k > 0 && k < word.size() && t.substr(start, k) == word.substr(0, k))
+                    return bad + " in literal " + std::string(word) + " (expecting '" + word[k] + "')";
+            }
+            if (offset > 0 && t[offset - 1] == '-') return bad + " in numeric literal";
+            return bad + " looking for beginning of value";
+        }
+        default: return bad + " looking for beginning of value";
+    }
+}
+
+StatusOr<Value> parse(std::string_view text, const ItemSink& items, const ReadProgress& progress) {
+    ValueBuilder builder(items);
+    TextStream stream{text.data(), text.data(), text.data() + text.size()};
+    Handler handler(builder, stream, text, progress);
+    rapidjson::Reader reader;
+    // Iterative: no recursion however deep the input nests. Numbers as text: their spelling is kept.
+    constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
+    rapidjson::ParseResult result = reader.Parse<kFlags>(stream, handler);
+    if (result.IsError()) {
+        size_t offset = result.Offset();
+        std::string what = handler.tooDeep()
+                               ? "invalid character " + quoteChar(static_cast<unsigned char>(text[offset])) + " exceeded max depth"
+                               : syntaxError(text, offset, result.Code());
+        // kubectl's words (apimachinery's JSONSyntaxError: the offset is the bytes read, the bad one
+        // included), then the line and column a person looks for.
+        offset = std::min(offset, text.size());
+        auto [line, column] = Lines(text).at(offset);
+        const size_t read = std::min(offset + 1, text.size());
+        const std::string place = " (line " + std::to_string(line) + ", column " + std::to_string(column) + ")";
+        if (offset >= text.size()) return Status(StatusCode::InvalidArgument, what + place);
+        return Status(StatusCode::InvalidArgument, "json: offset " + std::to_string(read) + ": " + what + place);
+    }
+    return builder.take();
+}
 }  // namespace
 
 std::string toJson(const Value& value, JsonStyle style) {
@@ -348,6 +330,11 @@ std::string toJson(const Value& value, JsonStyle style) {
     return out;
 }
 
-StatusOr<Value> parseJson(std::string_view text) { return Parser(text).parseDocument(); }
+StatusOr<Value> parseJson(std::string_view text) { return parse(text, {}, {}); }
+
+StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress) {
+    return parse(text, items, progress);
+}
+
 
 }  // namespace pilothouse::codec

@@ -1,11 +1,13 @@
 // JSON text <-> Value. Output follows Go's encoding/json (what kubectl prints): MarshalIndent with
-// four spaces, <, > and & escaped as \u003c \u003e \u0026.
+// four spaces, <, > and & escaped as \u003c \u003e \u0026. Input is read by RapidJSON's SAX reader
+// straight into Values (no tree of its own), with encoding/json's error texts.
 #pragma once
 
 #include <string>
 #include <string_view>
 
 #include "api/codec/value.h"
+#include "api/codec/value_builder.h"
 #include "util/status.h"
 
 namespace pilothouse::codec {
@@ -14,7 +16,13 @@ enum class JsonStyle { Compact, Indented };
 
 std::string toJson(const Value& value, JsonStyle style = JsonStyle::Indented);
 
-// Parses one JSON value (surrounding whitespace allowed). Errors name line and column.
+// Parses one JSON value (surrounding whitespace allowed). Errors are kubectl's, then the place:
+// "json: offset 31: invalid character 'P' looking for beginning of value (line 2, column 10)". Numbers keep their
+// spelling; objects and arrays their line and column; invalid UTF-8 becomes U+FFFD; nesting deeper
+// than 10,000 is an error.
 StatusOr<Value> parseJson(std::string_view text);
+// The same, handing the top-level object's "items" elements to `items` as each completes, and telling
+// `progress` (when set) how far it has read.
+StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress = {});
 
 }  // namespace pilothouse::codec

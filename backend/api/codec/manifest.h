@@ -25,7 +25,7 @@ struct Manifest {
     std::string kind;
     const api::ResourceType* type = nullptr;  // nullptr: a kind the scheme does not know
     std::unique_ptr<google::protobuf::Message> object;  // set when type is known
-    Value raw;             // the document as read
+    Value raw;             // the document as read (null unless kept: see LoadOptions::keepRaw)
 
     // "pods.yaml: document 2" or "list.yaml: document 1, items[3]".
     std::string location() const;
@@ -37,9 +37,17 @@ struct LoadOptions {
     // Error: a kind the scheme does not serve is an error (kubectl's "no matches for kind").
     // Keep: it is returned with type == nullptr so the caller can warn and skip it.
     UnknownKinds unknownKinds = UnknownKinds::Error;
+    // Keep every object's document as read in Manifest::raw. When false, only the objects of kinds the
+    // scheme does not know keep it (their callers have nothing else); a snapshot of 150,000 pods then
+    // exists once, as typed objects.
+    bool keepRaw = true;
+    // Leave metadata.managedFields out of the decoded objects, as kube-scheduler's informers do to save
+    // memory (they are neither read nor checked).
+    bool dropManagedFields = false;
 };
 
 // Warnings (unknown fields, ...) are appended to `warnings`, each prefixed with its location.
+// The items of a List are decoded as the reader reaches them: the document is never one tree.
 StatusOr<std::vector<Manifest>> loadManifests(std::string_view text, const std::string& source,
                                               std::vector<std::string>* warnings,
                                               const LoadOptions& options = {});

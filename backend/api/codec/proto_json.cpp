@@ -8,6 +8,8 @@
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
+#include <string_view>
 #include <unordered_map>
 
 #include "api/codec/json.h"
@@ -66,16 +68,62 @@ std::string goFieldType(const FieldDescriptor* f) {
     return f->is_repeated() ? "[]" + base : base;
 }
 
-const FieldDescriptor* fieldByJsonName(const Descriptor* d, const std::string& name) {
-    for (int i = 0; i < d->field_count(); ++i)
-        if (d->field(i)->json_name() == name) return d->field(i);
-    return nullptr;
+// What decoding asks of a message type for every key it reads, worked out once per type: the field
+// of each JSON name.
+struct MessageInfo {
+    std::unordered_map<std::string_view, const FieldDescriptor*> byJsonName;
+    bool intOrString = false;
+};
+
+const MessageInfo& messageInfo(const Descriptor* d) {
+    static std::shared_mutex mu;
+    static std::unordered_map<const Descriptor*, std::unique_ptr<MessageInfo>> infos;
+    {
+        std::shared_lock lock(mu);
+        if (auto it = infos.find(d); it != infos.end()) return *it->second;
+    }
+    auto info = std::make_unique<MessageInfo>();
+    for (int i = 0; i < d->field_count(); ++i) info->byJsonName.emplace(d->field(i)->json_name(), d->field(i));
+    info->intOrString = d->full_name() == kIntOrString;
+    std::unique_lock lock(mu);
+    auto [it, inserted] = infos.emplace(d, std::move(info));
+    return *it->second;
 }
 
-// Paths as Kubernetes prints them: "spec.containers[0].image".
-std::string join(const std::string& path, const std::string& name) {
-    return path.empty() ? name : path + "." + name;
+const FieldDescriptor* fieldByJsonName(const MessageInfo& info, const std::string& name) {
+    auto it = info.byJsonName.find(name);
+    return it == info.byJsonName.end() ? nullptr : it->second;
 }
+
+// A field path, written out only when an error or warning prints it: one node per level, each on
+// the stack of the call that reads that level.
+struct Path {
+    enum class Kind { Root, Field, Index, MapKey };
+    Kind kind = Kind::Root;
+    const Path* parent = nullptr;
+    const std::string* text = nullptr;  // Root: the prefix; Field: the name; MapKey: the key
+    int index = 0;
+
+    static Path root(const std::string& prefix) { return {Kind::Root, nullptr, &prefix, 0}; }
+    Path field(const std::string& name) const { return {Kind::Field, this, &name, 0}; }
+    Path item(int i) const { return {Kind::Index, this, nullptr, i}; }
+    Path key(const std::string& k) const { return {Kind::MapKey, this, &k, 0}; }
+
+    // "spec.containers[0].resources.requests[cpu]".
+    std::string str() const {
+        switch (kind) {
+            case Kind::Root: return *text;
+            case Kind::Field: {
+                std::string p = parent->str();
+                return p.empty() ? *text : p + "." + *text;
+            }
+            case Kind::Index: return parent->str() + "[" + std::to_string(index) + "]";
+            case Kind::MapKey: return parent->str() + "[" + *text + "]";
+        }
+        return {};
+    }
+    bool empty() const { return kind == Kind::Root && text->empty(); }
+};
 
 // Go's "Go struct field" path has no indices: "spec.containers.image".
 std::string stripIndices(const std::string& path) {
@@ -93,17 +141,18 @@ class Decoder {
 public:
     explicit Decoder(std::vector<std::string>* warnings) : warnings_(warnings) {}
 
-    Status message(const Value& v, Message* m, const std::string& path) {
+    Status message(const Value& v, Message* m, const Path& path) {
         const Descriptor* d = m->GetDescriptor();
-        if (d->full_name() == kIntOrString) return intOrString(v, m, path);
+        const MessageInfo& info = messageInfo(d);
+        if (info.intOrString) return intOrString(v, m, path);
         if (v.isNull()) return {};
         if (!v.isObject()) return typeError(v, path, goTypeName(d), nullptr);
         const Reflection* r = m->GetReflection();
         for (const auto& [key, child] : v.asObject()) {
-            const FieldDescriptor* f = fieldByJsonName(d, key);
-            const std::string childPath = join(path, key);
+            const FieldDescriptor* f = fieldByJsonName(info, key);
+            const Path childPath = path.field(key);
             if (!f) {
-                if (warnings_) warnings_->push_back("unknown field \"" + childPath + "\"");
+                if (warnings_) warnings_->push_back("unknown field \"" + childPath.str() + "\"");
                 continue;
             }
             if (child.isNull()) {
@@ -116,13 +165,13 @@ public:
     }
 
 private:
-    Status typeError(const Value& v, const std::string& path, const std::string& goType,
+    Status typeError(const Value& v, const Path& path, const std::string& goType,
                      const Descriptor* parent) const {
         std::string msg = "json: cannot unmarshal " + std::string(v.typeName());
         if (v.isNumber()) msg = "json: cannot unmarshal number";
         if (v.isNumber() && v.isDouble()) msg += " " + v.numberText();
         if (parent && !path.empty()) {
-            msg += " into Go struct field " + parent->name() + "." + stripIndices(path) +
+            msg += " into Go struct field " + parent->name() + "." + stripIndices(path.str()) +
                    " of type " + goType;
         } else {
             msg += " into Go value of type " + goType;
@@ -130,13 +179,14 @@ private:
         return fieldError(path, msg);
     }
 
-    static Status fieldError(const std::string& path, const std::string& msg) {
+    static Status fieldError(const Path& at, const std::string& msg) {
+        const std::string path = at.str();
         Status s(StatusCode::InvalidArgument, path.empty() ? msg : path + ": " + msg);
         s.addCause({"FieldValueInvalid", msg, path});
         return s;
     }
 
-    Status intOrString(const Value& v, Message* m, const std::string& path) {
+    Status intOrString(const Value& v, Message* m, const Path& path) {
         const Descriptor* d = m->GetDescriptor();
         const Reflection* r = m->GetReflection();
         if (v.isNull()) return {};
@@ -156,7 +206,7 @@ private:
     }
 
     StatusOr<std::string> scalarString(const Value& v, const FieldDescriptor* f,
-                                       const std::string& path, const Descriptor* parent) {
+                                       const Path& path, const Descriptor* parent) {
         switch (kindOf(f)) {
             case pilothouse::api::QUANTITY: {
                 std::string text;
@@ -170,7 +220,7 @@ private:
             case pilothouse::api::TIME:
             case pilothouse::api::MICRO_TIME: {
                 if (!v.isString()) return typeError(v, path, "v1.Time", parent);
-                if (!rfc3339::parse(v.asString()))
+                if (!rfc3339::wellFormed(v.asString()))
                     return fieldError(path, "parsing time \"" + v.asString() +
                                                 "\" as \"2006-01-02T15:04:05Z07:00\": cannot parse");
                 return v.asString();
@@ -183,16 +233,23 @@ private:
     }
 
     Status field(const Value& v, Message* m, const Reflection* r, const FieldDescriptor* f,
-                 const std::string& path, const Descriptor* parent) {
+                 const Path& path, const Descriptor* parent) {
         if (f->is_map()) {
             if (!v.isObject()) return typeError(v, path, goFieldType(f), parent);
             const FieldDescriptor* valueField = f->message_type()->map_value();
             for (const auto& [key, item] : v.asObject()) {
-                const std::string itemPath = path + "[" + key + "]";
+                const Path itemPath = path.key(key);
                 Message* entry = r->AddMessage(m, f);
                 const Reflection* er = entry->GetReflection();
                 er->SetString(entry, f->message_type()->map_key(), key);
-                if (item.isNull()) continue;
+                if (item.isNull()) {
+                    // Go stores the element's zero value: "" for a string, and for a quantity the
+                    // zero Quantity, which prints "0" (a null quantity left empty failed to read
+                    // back; found by the fuzzer).
+                    if (kindOf(f) == pilothouse::api::QUANTITY || kindOf(valueField) == pilothouse::api::QUANTITY)
+                        er->SetString(entry, valueField, "0");
+                    continue;
+                }
                 if (valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
                     PH_RETURN_IF_ERROR(message(item, er->MutableMessage(entry, valueField), itemPath));
                 } else {
@@ -201,7 +258,7 @@ private:
                                  ? scalarString(item, valueField, itemPath, parent)
                                  : scalarString(item, f, itemPath, parent);
                     if (!s) return s.status();
-                    er->SetString(entry, valueField, *s);
+                    er->SetString(entry, valueField, std::move(*s));
                 }
             }
             return {};
@@ -210,7 +267,7 @@ private:
             if (!v.isArray()) return typeError(v, path, goFieldType(f), parent);
             int i = 0;
             for (const auto& item : v.asArray()) {
-                const std::string itemPath = path + "[" + std::to_string(i++) + "]";
+                const Path itemPath = path.item(i++);
                 PH_RETURN_IF_ERROR(single(item, m, r, f, itemPath, parent, /*repeated=*/true));
             }
             return {};
@@ -219,13 +276,13 @@ private:
     }
 
     Status single(const Value& v, Message* m, const Reflection* r, const FieldDescriptor* f,
-                  const std::string& path, const Descriptor* parent, bool repeated) {
+                  const Path& path, const Descriptor* parent, bool repeated) {
         auto intValue = [&](int64_t lo, int64_t hi, const char* goType) -> StatusOr<int64_t> {
             if (v.isInt() && v.asInt() >= lo && v.asInt() <= hi) return v.asInt();
             if (v.isInt()) {
                 return fieldError(path, "json: cannot unmarshal number " + v.numberText() +
                                             " into Go struct field " + parent->name() + "." +
-                                            stripIndices(path) + " of type " + goType);
+                                            stripIndices(path.str()) + " of type " + goType);
             }
             return typeError(v, path, goType, parent);
         };
@@ -237,7 +294,7 @@ private:
             case FieldDescriptor::CPPTYPE_STRING: {
                 auto s = scalarString(v, f, path, parent);
                 if (!s) return s.status();
-                repeated ? r->AddString(m, f, *s) : r->SetString(m, f, *s);
+                repeated ? r->AddString(m, f, std::move(*s)) : r->SetString(m, f, std::move(*s));
                 return {};
             }
             case FieldDescriptor::CPPTYPE_INT32: {
@@ -506,7 +563,7 @@ bool hasEmptyStructs(const Message& message) { return hasEmpty(message); }
 
 Status decodeMessage(const Value& value, Message* message, std::vector<std::string>* warnings,
                      const std::string& pathPrefix) {
-    return Decoder(warnings).message(value, message, pathPrefix);
+    return Decoder(warnings).message(value, message, Path::root(pathPrefix));
 }
 
 Value encodeMessage(const Message& message) { return encode(message); }

@@ -1,10 +1,14 @@
 #include "api/codec/yaml.h"
 
-#include <yaml-cpp/yaml.h>
+#include <yaml.h>
 
 #include <cmath>
+#include <functional>
 #include <cstdlib>
 #include <regex>
+#include <unordered_map>
+
+#include "api/codec/value_builder.h"
 
 namespace pilothouse::codec {
 namespace {
@@ -23,24 +27,60 @@ bool isYamlFalse(const std::string& s) {
 }
 bool isYamlNull(const std::string& s) { return isOneOf(s, {"", "~", "null", "Null", "NULL"}); }
 
-const std::regex& intPattern() {
-    static const std::regex re(R"(^[-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*)$)");
-    return re;
+bool allOf(std::string_view s, std::string_view chars) {
+    return !s.empty() && s.find_first_not_of(chars) == std::string_view::npos;
 }
-const std::regex& floatPattern() {
-    static const std::regex re(R"(^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$)");
-    return re;
+
+// go-yaml v2's integer forms: [-+]?(0b[01_]+|0x[0-9a-fA-F_]+|0o?[0-7_]+|[0-9][0-9_]*).
+bool looksLikeInt(std::string_view s) {
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+    if (s.empty()) return false;
+    if (s.size() > 2 && s[0] == '0' && s[1] == 'b' && allOf(s.substr(2), "01_")) return true;
+    if (s.size() > 2 && s[0] == '0' && s[1] == 'x' && allOf(s.substr(2), "0123456789abcdefABCDEF_")) return true;
+    if (s.size() > 2 && s[0] == '0' && s[1] == 'o' && allOf(s.substr(2), "01234567_")) return true;
+    if (s.size() > 1 && s[0] == '0' && allOf(s.substr(1), "01234567_")) return true;
+    return s[0] >= '0' && s[0] <= '9' && (s.size() == 1 || allOf(s.substr(1), "0123456789_"));
+}
+
+// go-yaml v2's float form: [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?.
+bool looksLikeFloat(std::string_view s) {
+    auto digits = [&](size_t& i) {
+        size_t start = i;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+        return i > start;
+    };
+    size_t i = 0;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+    if (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits(i)) return false;
+    } else {
+        if (!digits(i)) return false;
+        if (i < s.size() && s[i] == '.') {
+            ++i;
+            digits(i);
+        }
+    }
+    if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+        ++i;
+        if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+        if (!digits(i)) return false;
+    }
+    return i == s.size();
 }
 
 // Resolves a plain (unquoted) scalar the way go-yaml v2 does.
 Value resolvePlain(const std::string& s) {
+    // Most scalars are names and words: only these first characters can start anything but a string.
+    if (!s.empty() && std::string_view("yYnNtTfFoO~.-+0123456789").find(s[0]) == std::string_view::npos)
+        return Value(s);
     if (isYamlNull(s)) return Value();
     if (isYamlTrue(s)) return Value(true);
     if (isYamlFalse(s)) return Value(false);
     if (isOneOf(s, {".nan", ".NaN", ".NAN"})) return Value(std::nan(""));
     if (isOneOf(s, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"})) return Value(HUGE_VAL);
     if (isOneOf(s, {"-.inf", "-.Inf", "-.INF"})) return Value(-HUGE_VAL);
-    if (std::regex_match(s, intPattern())) {
+    if (looksLikeInt(s)) {
         std::string digits;
         for (char c : s)
             if (c != '_') digits += c;
@@ -64,58 +104,9 @@ Value resolvePlain(const std::string& s) {
         }
         // Too large for int64: a float, as go-yaml falls back to.
     }
-    if (std::regex_match(s, floatPattern()) || std::regex_match(s, intPattern()))
+    if (looksLikeFloat(s) || looksLikeInt(s))
         return Value(std::strtod(s.c_str(), nullptr));
     return Value(s);
-}
-
-StatusOr<Value> convert(const YAML::Node& node, int depth) {
-    if (depth > 500) return Status(StatusCode::InvalidArgument, "yaml: exceeded max depth");
-    Value out;
-    switch (node.Type()) {
-        case YAML::NodeType::Undefined:
-        case YAML::NodeType::Null:
-            // A quoted empty or "null" string is still a string.
-            if (node.Tag() == "!" || node.Tag() == "tag:yaml.org,2002:str")
-                out = Value(node.Scalar());
-            break;
-        case YAML::NodeType::Scalar: {
-            const std::string& tag = node.Tag();
-            if (tag == "!" || tag == "tag:yaml.org,2002:str" || tag == "!!str") {
-                out = Value(node.Scalar());
-            } else {
-                out = resolvePlain(node.Scalar());
-            }
-            break;
-        }
-        case YAML::NodeType::Sequence: {
-            out = Value::array();
-            for (const auto& item : node) {
-                auto v = convert(item, depth + 1);
-                if (!v) return v;
-                out.asArray().push_back(std::move(*v));
-            }
-            break;
-        }
-        case YAML::NodeType::Map: {
-            out = Value::object();
-            for (const auto& kv : node) {
-                if (!kv.first.IsScalar() && !kv.first.IsNull()) {
-                    return Status(StatusCode::InvalidArgument,
-                                  "yaml: line " + std::to_string(kv.first.Mark().line + 1) +
-                                      ": a mapping key must be a scalar");
-                }
-                std::string key = kv.first.Scalar();
-                auto v = convert(kv.second, depth + 1);
-                if (!v) return v;
-                // Later duplicates replace earlier ones, as Go's json decoding does.
-                out.set(key, std::move(*v));
-            }
-            break;
-        }
-    }
-    if (node.Mark().line >= 0) out.setPosition(node.Mark().line + 1, node.Mark().column + 1);
-    return out;
 }
 
 // ---- writing ----
@@ -139,6 +130,8 @@ bool readsAsOtherType(const std::string& s) {
     if (s.empty()) return true;
     if (!resolvePlain(s).isString()) return true;
     if (isOneOf(s, {"y", "Y", "n", "N", "<<"})) return true;
+    // Timestamps start with four digits and a dash; only those are worth the regular expression.
+    if (s.size() < 8 || s[4] != '-' || !allOf(std::string_view(s).substr(0, 4), "0123456789")) return false;
     return std::regex_match(s, timestampPattern());
 }
 
@@ -179,7 +172,9 @@ std::string doubleQuoted(const std::string& s) {
 }
 
 std::string scalarText(const std::string& s) {
-    if (!isPrintableAscii(s) || readsAsOtherType(s)) return doubleQuoted(s);
+    // A line break inside single quotes reads back as a space (YAML folds it): such strings, when
+    // they cannot be a literal block, are written double-quoted with \n (found by the fuzzer).
+    if (!isPrintableAscii(s) || readsAsOtherType(s) || s.find('\n') != std::string::npos) return doubleQuoted(s);
     if (!plainNotAllowed(s)) return s;
     std::string out = "'";
     for (char c : s) {
@@ -280,27 +275,206 @@ void writeValue(std::string& out, const Value& v, int indent, bool afterDash) {
 
 }  // namespace
 
-StatusOr<std::vector<Value>> parseYamlDocuments(std::string_view text) {
-    std::vector<YAML::Node> docs;
-    try {
-        docs = YAML::LoadAll(std::string(text));
-    } catch (const YAML::Exception& e) {
-        std::string msg = "yaml: ";
-        if (!e.mark.is_null()) msg += "line " + std::to_string(e.mark.line + 1) + ": ";
-        msg += e.msg;
-        return Status(StatusCode::InvalidArgument, msg);
+namespace {
+
+// go-yaml v2's guard against alias bombs: when more than this share of the nodes read came through
+// aliases (99% for small documents, down to 10% for 4,000,000 nodes), the document is refused.
+double allowedAliasRatio(double nodes) {
+    if (nodes <= 400000) return 0.99;
+    if (nodes >= 4000000) return 0.10;
+    return 0.99 - 0.89 * (nodes - 400000) / 3600000;
+}
+
+size_t countNodes(const Value& v) {
+    size_t n = 1;
+    if (v.isArray())
+        for (const auto& e : v.asArray()) n += countNodes(e);
+    else if (v.isObject())
+        for (const auto& [k, e] : v.asObject()) n += 1 + countNodes(e);
+    return n;
+}
+
+std::string text(const yaml_char_t* s) { return s ? std::string(reinterpret_cast<const char*>(s)) : std::string(); }
+
+// One pass of libyaml's event parser over a stream, building each document with a ValueBuilder.
+class Reader {
+public:
+    Reader(std::string_view input, const std::function<ItemSink(int)>& itemsFor,
+           const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress)
+        : itemsFor_(itemsFor), onDocument_(onDocument), progress_(progress) {
+        yaml_parser_initialize(&parser_);
+        yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(input.data()), input.size());
     }
-    std::vector<Value> out;
-    out.reserve(docs.size());
-    for (const auto& d : docs) {
-        if (d.IsNull() || !d.IsDefined()) {
-            out.emplace_back();  // keep the index stable; callers skip null documents
-            continue;
+    ~Reader() { yaml_parser_delete(&parser_); }
+    Reader(const Reader&) = delete;
+    Reader& operator=(const Reader&) = delete;
+
+    Status run() {
+        for (;;) {
+            yaml_event_t event;
+            if (!yaml_parser_parse(&parser_, &event)) return parserError();
+            // libyaml copies the text into buffers of its own: what is before the event is done with.
+            // (The mark counts characters, which are never more than bytes.)
+            if (progress_ && event.start_mark.index - reported_ >= kProgressStep) {
+                reported_ = event.start_mark.index;
+                progress_(reported_);
+            }
+            Status st = handle(event);
+            const bool end = event.type == YAML_STREAM_END_EVENT;
+            yaml_event_delete(&event);
+            if (!st.isOk()) return st;
+            if (end) return {};
         }
-        auto v = convert(d, 0);
-        if (!v) return v.status();
-        out.push_back(std::move(*v));
     }
+
+private:
+    struct Level {
+        bool mapping = false;
+        bool keyNext = false;
+        std::string anchor;
+    };
+
+    static Status error(const std::string& msg) { return Status(StatusCode::InvalidArgument, "yaml: " + msg); }
+
+    // go-yaml v2's parser.fail(): the problem's line (one more for scanner errors, which libyaml reports
+    // before moving to the line), else the context's; no line when both are 0.
+    Status parserError() const {
+        size_t line = 0;
+        if (parser_.problem_mark.line != 0) {
+            line = parser_.problem_mark.line;
+            if (parser_.error == YAML_SCANNER_ERROR) ++line;
+        } else if (parser_.context_mark.line != 0) {
+            line = parser_.context_mark.line;
+        }
+        std::string where = line ? "line " + std::to_string(line) + ": " : "";
+        return error(where + (parser_.problem ? parser_.problem : "unknown problem parsing YAML content"));
+    }
+
+    Status handle(const yaml_event_t& e) {
+        const int line = int(e.start_mark.line) + 1, column = int(e.start_mark.column) + 1;
+        switch (e.type) {
+            case YAML_DOCUMENT_START_EVENT:
+                ++document_;
+                builder_ = ValueBuilder(itemsFor_ ? itemsFor_(document_) : ItemSink{});
+                anchors_.clear();
+                levels_.clear();
+                return {};
+            case YAML_DOCUMENT_END_EVENT: {
+                Value v = builder_.done() ? builder_.take() : Value();
+                return onDocument_(document_, std::move(v));
+            }
+            case YAML_ALIAS_EVENT: {
+                const std::string name = text(e.data.alias.anchor);
+                auto it = anchors_.find(name);
+                if (it == anchors_.end()) return error("unknown anchor '" + name + "' referenced");
+                aliased_ += it->second.second;
+                PH_RETURN_IF_ERROR(count(it->second.second));
+                return node(Value(it->second.first), {});
+            }
+            case YAML_SCALAR_EVENT: {
+                PH_RETURN_IF_ERROR(count(1));
+                std::string value(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length);
+                if (!levels_.empty() && levels_.back().mapping && levels_.back().keyNext) {
+                    levels_.back().keyNext = false;
+                    if (e.data.scalar.anchor) anchors_[text(e.data.scalar.anchor)] = {Value(value), 1};
+                    builder_.key(std::move(value));
+                    return {};
+                }
+                const std::string tag = text(e.data.scalar.tag);
+                Value v;
+                if (tag == "tag:yaml.org,2002:str" || tag == "!" ||
+                    (tag.empty() && e.data.scalar.style != YAML_PLAIN_SCALAR_STYLE)) {
+                    v = Value(std::move(value));
+                } else {
+                    v = resolvePlain(value);
+                }
+                v.setPosition(line, column);
+                return node(std::move(v), text(e.data.scalar.anchor));
+            }
+            case YAML_SEQUENCE_START_EVENT:
+            case YAML_MAPPING_START_EVENT: {
+                PH_RETURN_IF_ERROR(count(1));
+                if (!levels_.empty() && levels_.back().mapping && levels_.back().keyNext)
+                    return error("line " + std::to_string(line) + ": a mapping key must be a scalar");
+                const bool mapping = e.type == YAML_MAPPING_START_EVENT;
+                const bool ok = mapping ? builder_.startObject(line, column) : builder_.startArray(line, column);
+                if (!ok) return error("exceeded max depth of " + std::to_string(ValueBuilder::kMaxDepth));
+                levels_.push_back({mapping, mapping, text(mapping ? e.data.mapping_start.anchor : e.data.sequence_start.anchor)});
+                return {};
+            }
+            case YAML_SEQUENCE_END_EVENT:
+            case YAML_MAPPING_END_EVENT: {
+                Level level = std::move(levels_.back());
+                levels_.pop_back();
+                if (level.anchor.empty()) {
+                    builder_.end();
+                } else {
+                    Value ended;
+                    builder_.end(&ended);
+                    const size_t nodes = countNodes(ended);
+                    anchors_[level.anchor] = {std::move(ended), nodes};
+                }
+                valueDone();
+                return {};
+            }
+            default: return {};
+        }
+    }
+
+    Status node(Value v, const std::string& anchor) {
+        if (!levels_.empty() && levels_.back().mapping && levels_.back().keyNext) {
+            // An alias in a key's place: a scalar one is the key.
+            levels_.back().keyNext = false;
+            if (!v.isString() && !v.isNumber() && !v.isBool() && !v.isNull())
+                return error("a mapping key must be a scalar");
+            builder_.key(v.isString() ? v.asString() : v.isNull() ? "null" : v.isBool() ? (v.asBool() ? "true" : "false") : v.numberText());
+            return {};
+        }
+        if (!anchor.empty()) anchors_[anchor] = {v, 1};
+        builder_.value(std::move(v));
+        valueDone();
+        return {};
+    }
+
+    void valueDone() {
+        if (!levels_.empty() && levels_.back().mapping) levels_.back().keyNext = true;
+    }
+
+    Status count(size_t nodes) {
+        decoded_ += nodes;
+        if (aliased_ > 100 && decoded_ > 1000 && double(aliased_) / double(decoded_) > allowedAliasRatio(double(decoded_)))
+            return error("document contains excessive aliasing");
+        return {};
+    }
+
+    static constexpr size_t kProgressStep = 8 << 20;
+    yaml_parser_t parser_;
+    const std::function<ItemSink(int)>& itemsFor_;
+    const std::function<Status(int, Value&&)>& onDocument_;
+    const ReadProgress& progress_;
+    size_t reported_ = 0;
+    ValueBuilder builder_;
+    std::vector<Level> levels_;
+    std::unordered_map<std::string, std::pair<Value, size_t>> anchors_;
+    int document_ = 0;
+    size_t decoded_ = 0;
+    size_t aliased_ = 0;
+};
+
+}  // namespace
+
+Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int)>& itemsFor,
+                         const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress) {
+    return Reader(text, itemsFor, onDocument, progress).run();
+}
+
+StatusOr<std::vector<Value>> parseYamlDocuments(std::string_view text) {
+    std::vector<Value> out;
+    Status st = readYamlDocuments(text, {}, [&](int, Value&& v) {
+        out.push_back(std::move(v));
+        return Status();
+    }, {});
+    if (!st.isOk()) return st;
     return out;
 }
 

@@ -5,19 +5,29 @@
 // something else.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "api/codec/value.h"
+#include "api/codec/value_builder.h"
 #include "util/status.h"
 
 namespace pilothouse::codec {
 
 // Every document of a (multi-document) YAML stream, in order; an empty document is a null Value
 // (kept so that document numbers match the file).
-// JSON is YAML, so JSON text reads too. Errors say `yaml: line N: ...`.
+// JSON is YAML, so JSON text reads too. Read by libyaml, of which go-yaml v2 is a port, so errors
+// are go-yaml's: `yaml: line N: mapping values are not allowed in this context`.
 StatusOr<std::vector<Value>> parseYamlDocuments(std::string_view text);
+
+// The same, one document at a time: `onDocument` gets each (numbered from 1) as soon as it is read,
+// and an error it returns stops the reading. `itemsFor`, when set, gives each document's ItemSink;
+// `progress`, when set, is told how far the reader has read.
+Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int document)>& itemsFor,
+                         const std::function<Status(int document, Value&& value)>& onDocument,
+                         const ReadProgress& progress = {});
 
 std::string toYaml(const Value& value);
 

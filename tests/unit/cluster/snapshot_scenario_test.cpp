@@ -152,7 +152,7 @@ void SnapshotScenarioTest::badSnapshots_data() {
     QTest::addColumn<QString>("yaml");
     QTest::addColumn<QString>("error");
     QTest::newRow("syntax") << QStringLiteral("apiVersion: v1\nkind: Node\nmetadata: {name: [\n")
-                            << QStringLiteral("error parsing cluster.yaml: error converting YAML to JSON: yaml: line 4:");
+                            << QStringLiteral("error parsing cluster.yaml: error converting YAML to JSON: yaml: line 3: did not find expected node content");
     QTest::newRow("empty") << QString() << QStringLiteral("cluster.yaml: no objects in the file");
     QTest::newRow("bad field") << QStringLiteral("apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: p}\n  spec: {containers: [{name: c, image: x, ports: [{containerPort: many}]}]}\n")
                                << QStringLiteral("cluster.yaml: document 1, items[0]: Pod in version \"v1\" cannot be handled as a Pod: spec.containers[0].ports[0].containerPort:");

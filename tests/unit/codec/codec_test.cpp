@@ -1,6 +1,9 @@
 // The codec: Kubernetes YAML/JSON in and out, round trips of real manifests, and the places named
 // in errors and warnings.
+#include <QRegularExpression>
 #include <QtTest>
+
+#include <fstream>
 
 #include "api/codec/json.h"
 #include "api/codec/manifest.h"
@@ -8,6 +11,7 @@
 #include "api/codec/yaml.h"
 #include "api/object.h"
 #include "core_v1.pb.h"
+#include "util/rfc3339.h"
 
 using namespace pilothouse;
 using codec::Value;
@@ -134,11 +138,11 @@ private slots:
         QTest::newRow("unknown kind") << "apiVersion: example.com/v1\nkind: Widget\nmetadata: {name: w}\n"
             << "f.yaml: document 1: resource mapping not found for name: \"w\": no matches for kind \"Widget\" in version \"example.com/v1\"";
         QTest::newRow("yaml syntax") << "apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n   bad: indentation\n"
-            << "error parsing f.yaml: error converting YAML to JSON: yaml: line 5: illegal map value";
+            << "error parsing f.yaml: error converting YAML to JSON: yaml: line 5: mapping values are not allowed in this context";
         QTest::newRow("bad time") << "apiVersion: v1\nkind: Pod\nmetadata: {name: a, creationTimestamp: yesterday}\n"
             << "f.yaml: document 1: Pod in version \"v1\" cannot be handled as a Pod: metadata.creationTimestamp: parsing time \"yesterday\" as \"2006-01-02T15:04:05Z07:00\": cannot parse";
         QTest::newRow("not an object") << "- a\n- b\n" << "f.yaml: document 1: expected a Kubernetes object, got array";
-        QTest::newRow("broken json") << "{\"apiVersion\": \"v1\",\n \"kind\": Pod}" << "error parsing f.yaml: json: line 2, column 10: invalid character 'P' looking for beginning of value";
+        QTest::newRow("broken json") << "{\"apiVersion\": \"v1\",\n \"kind\": Pod}" << "error parsing f.yaml: json: offset 31: invalid character 'P' looking for beginning of value (line 2, column 10)";
     }
     void errors() {
         QFETCH(QString, text);
@@ -147,6 +151,91 @@ private slots:
         auto ms = codec::loadManifests(text.toStdString(), "f.yaml", &warnings);
         QVERIFY(!ms.isOk());
         QCOMPARE(QString::fromStdString(ms.status().message()), expected);
+    }
+
+    // Every case of data/{json,yaml}-syntax-errors.txt: our message is real kubectl 1.28's, word for word
+    // (for JSON followed by " (line L, column C)").
+    void syntaxErrorsAsKubectl_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("expected");
+        for (const char* file : {"json-syntax-errors.txt", "yaml-syntax-errors.txt"}) {
+            std::ifstream in(dataPath(file));
+            QVERIFY2(in, file);
+            const QString source = QString(file).startsWith("json") ? "FILE.json" : "FILE.yaml";
+            std::string line, input;
+            int n = 0;
+            while (std::getline(in, line)) {
+                if (line.rfind("input: ", 0) == 0) {
+                    input.clear();
+                    for (size_t i = 7; i < line.size(); ++i) {
+                        if (line[i] == '\\' && i + 1 < line.size()) {
+                            const char e = line[++i];
+                            input += e == 'n' ? '\n' : e == 't' ? '\t' : e;
+                        } else {
+                            input += line[i];
+                        }
+                    }
+                } else if (line.rfind("kubectl: ", 0) == 0) {
+                    QTest::addRow("%s %d", file, ++n) << QString::fromStdString(input) << source
+                                                      << QString::fromStdString(line.substr(9));
+                }
+            }
+            QVERIFY(n >= 10);
+        }
+    }
+    void syntaxErrorsAsKubectl() {
+        QFETCH(QString, text);
+        QFETCH(QString, source);
+        QFETCH(QString, expected);
+        auto ms = codec::loadManifests(text.toStdString(), source.toStdString(), nullptr);
+        QVERIFY(!ms.isOk());
+        const QString got = QString::fromStdString(ms.status().message());
+        static const QRegularExpression place(R"( \(line \d+, column \d+\)$)");
+        QString withoutPlace = got;
+        withoutPlace.remove(place);
+        QCOMPARE(withoutPlace, expected);
+        if (source.endsWith(".json")) QVERIFY2(got.contains(place), qPrintable(got));
+    }
+
+    // Found by the fuzzer: a time after 2262 overflowed the nanoseconds it was converted to. The API
+    // server takes any year to 9999 (Go's time.Time), so decoding does too; only a conversion to our
+    // nanoseconds says it is out of range.
+    void timesBeyondNanoseconds() {
+        auto ms = codec::loadManifests("apiVersion: v1\nkind: Pod\nmetadata:\n  name: a\n  creationTimestamp: \"6631-11-21T06:54:44Z\"\n",
+                                       "f.yaml", nullptr);
+        QVERIFY2(ms.isOk(), ms.status().message().c_str());
+        QCOMPARE(api::metadata(*(*ms)[0].object).creation_timestamp(), std::string("6631-11-21T06:54:44Z"));
+        auto nanos = rfc3339::parse("6631-11-21T06:54:44Z");
+        QVERIFY(!nanos.isOk());
+        QCOMPARE(nanos.status().code(), StatusCode::OutOfRange);
+        QVERIFY(rfc3339::parse("0001-01-01T00:00:00Z").status().code() == StatusCode::OutOfRange);
+        QCOMPARE(*rfc3339::parse("2262-04-11T23:47:16Z"), int64_t(9223372036000000000));
+        QVERIFY(rfc3339::wellFormed("9999-12-31T23:59:59Z"));
+        QVERIFY(!rfc3339::wellFormed("2024-13-01T00:00:00Z"));
+    }
+
+    // Found by the fuzzer: a null quantity in a map was kept as "", which does not read back. Go keeps
+    // the zero Quantity, "0"; a null string in a map stays "".
+    void nullMapValues() {
+        auto ms = codec::loadManifests("apiVersion: v1\nkind: Node\nmetadata: {name: n, labels: {a: null}}\nstatus: {capacity: {memory: null, cpu: \"4\"}}\n",
+                                       "f.yaml", nullptr);
+        QVERIFY2(ms.isOk(), ms.status().message().c_str());
+        const auto& node = static_cast<const k8s::io::api::core::v1::Node&>(*(*ms)[0].object);
+        QCOMPARE(node.status().capacity().at("memory"), std::string("0"));
+        QCOMPARE(node.metadata().labels().at("a"), std::string(""));
+    }
+
+    // Found by the fuzzer: a string with a line break followed by a space was written single-quoted,
+    // where YAML folds the break into a space.
+    void multiLineStringsReadBack() {
+        for (const std::string text : {"a\n b", "line one\n  indented\n", " lead\nx", "x\n", "a\n\nb"}) {
+            Value v = Value::object();
+            v.set("k", text);
+            auto back = codec::parseYamlDocuments(codec::toYaml(v));
+            QVERIFY(back.isOk());
+            QCOMPARE((*back)[0].find("k")->asString(), text);
+        }
     }
 
     void unknownFieldsAreWarnings() {

@@ -319,8 +319,8 @@ kind: Pod
 metadata: {name: c}
 )"
         << QStringList{"document 1 | 1 | pod/a default | ",
-                       "document 2 | 11 |  | error parsing STDIN: error converting YAML to JSON: "
-                       "yaml: line 6: "};
+                       "document 2 | 10 |  | error parsing STDIN: error converting YAML to JSON: "
+                       "yaml: line 5: did not find expected ',' or ']'"};  // real kubectl 1.28's words
 }
 
 void ApplyTest::readsDocuments() {

@@ -311,7 +311,7 @@ spec:
     QCOMPARE(r[0].text, QStringLiteral("pod/first created"));
     QCOMPARE(r[1].document, 2);
     QCOMPARE(r[1].text, QStringLiteral("error: error parsing STDIN: error converting YAML to JSON: "
-                                       "yaml: line 5: illegal map value"));
+                                       "yaml: line 5: mapping values are not allowed in this context"));
     QCOMPARE(r[1].line, 11);  // line 5 of the document is line 11 of the text
     QCOMPARE(f.dialog->errorLines(), QList<int>{11});
     QVERIFY(!f.get("pods", "third"));

@@ -1,0 +1,70 @@
+// The codec's fuzz target: untrusted text (a manifest file, soon an HTTP body) through every reader
+// into typed objects, and what was decoded back out again.
+//
+// Built two ways from this one file (tests/fuzz/CMakeLists.txt):
+//  - with clang and libFuzzer (`cmake --preset fuzz`), the campaign binary build-fuzz/tests/fuzz/codec_fuzzer;
+//  - with g++ as the CTest test codec_fuzz_replay, which runs every input of corpus/ and crashes/ once,
+//    so every crash ever found stays fixed.
+//
+// Besides not crashing (AddressSanitizer and UBSan watch in the fuzz build), it checks what must
+// hold for any input the codec accepts: an object decoded from it and printed again as JSON and as
+// YAML reads back to the same object.
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "api/codec/json.h"
+#include "api/codec/manifest.h"
+#include "api/codec/proto_json.h"
+#include "api/codec/yaml.h"
+
+namespace codec = pilothouse::codec;
+
+namespace {
+
+[[noreturn]] void fail(const char* what, const std::string& detail) {
+    std::fprintf(stderr, "codec_fuzzer: %s\n%s\n", what, detail.c_str());
+    std::abort();
+}
+
+// An object the codec accepted, printed and read again, must be the same object.
+void checkRoundTrip(const codec::Manifest& m) {
+    if (!m.type || !m.object) return;
+    const codec::Value printed = codec::encodeMessage(*m.object);
+    const std::string json = codec::toJson(printed);
+    auto fromJson = codec::parseJson(json);
+    if (!fromJson) fail("our JSON does not read back", fromJson.status().message() + "\n" + json);
+    auto again = codec::decodeObject(*fromJson, *m.type, nullptr);
+    if (!again) fail("our JSON does not decode back", again.status().message() + "\n" + json);
+    if (!(codec::encodeMessage(**again) == printed)) fail("JSON round trip changed the object", json);
+
+    const std::string yaml = codec::toYaml(printed);
+    auto fromYaml = codec::parseYamlDocuments(yaml);
+    if (!fromYaml || fromYaml->size() != 1) fail("our YAML does not read back", (fromYaml ? std::string("not one document") : fromYaml.status().message()) + "\n" + yaml);
+    auto again2 = codec::decodeObject((*fromYaml)[0], *m.type, nullptr);
+    if (!again2) fail("our YAML does not decode back", again2.status().message() + "\n" + yaml);
+    if (!(codec::encodeMessage(**again2) == printed)) fail("YAML round trip changed the object", yaml);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    const std::string_view text(reinterpret_cast<const char*>(data), size);
+
+    // The readers alone.
+    (void)codec::parseJson(text);
+    (void)codec::parseYamlDocuments(text);
+
+    // Manifests (JSON or YAML, Lists unpacked item by item), into typed objects.
+    std::vector<std::string> warnings;
+    codec::LoadOptions options;
+    options.unknownKinds = codec::UnknownKinds::Keep;
+    auto manifests = codec::loadManifests(text, "fuzz", &warnings, options);
+    if (manifests) {
+        for (const auto& m : *manifests) checkRoundTrip(m);
+    }
+    return 0;
+}
