@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what building and testing Pilothouse needs on Debian 12 (run as root). Idempotent:
-# installs only what is missing.
+# installs only what is missing. With --fuzz, also clang and libFuzzer for the fuzz preset.
 set -euo pipefail
 packages=(
   cmake ninja-build g++ pkg-config dpkg-dev file
@@ -10,6 +10,9 @@ packages=(
   libyaml-dev rapidjson-dev
   python3-grpcio python3-protobuf python3-yaml openssl
 )
+if [ "${1:-}" = "--fuzz" ]; then
+  packages+=(clang-14 libclang-rt-14-dev)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,7 @@
 #include "scheduler/snapshot_scheduler.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "api/object.h"
 #include "apiserver/admission/priority.h"
@@ -68,7 +69,31 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
     std::optional<ResolvedPriority> globalDefault;  // the one with the lowest value, as admission picks
     std::vector<std::pair<std::string, std::shared_ptr<Pod>>> pods;  // location, pod
     std::set<std::string> namespacesSeen;
-    for (auto& m : manifests) {
+    // Defaults, then what the API server would have refused (warned about, then reasoned about as
+    // written). Each object on its own, so on two threads: for a snapshot of 150,000 pods this is
+    // most of the work here.
+    std::vector<std::vector<std::string>> refusals(manifests.size());
+    auto admit = [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            codec::Manifest& m = manifests[i];
+            if (!m.type || !readForScheduling(m.type->kind)) continue;
+            apiserver::registry::applyDefaults(*m.type, m.object.get());
+            auto* meta = api::mutableMetadata(m.object.get());
+            if (m.type->namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
+            for (const auto& e : apiserver::validation::validateCreate(*m.type, *m.object))
+                refusals[i].push_back(m.location() + ": " + m.type->kind + " \"" + meta->name() +
+                                      "\" would be rejected by the API server: " + e.toString());
+        }
+    };
+    if (manifests.size() >= 2000) {
+        std::thread second(admit, manifests.size() / 2, manifests.size());
+        admit(0, manifests.size() / 2);
+        second.join();
+    } else {
+        admit(0, manifests.size());
+    }
+    for (size_t i = 0; i < manifests.size(); ++i) {
+        codec::Manifest& m = manifests[i];
         if (!m.type) {
             warnings->push_back(m.location() + ": ignoring " + m.kind + " (" + m.apiVersion + "): not used for scheduling");
             continue;
@@ -78,13 +103,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
             warnings->push_back(m.location() + ": ignoring " + kind + ": not used for scheduling");
             continue;
         }
-        apiserver::registry::applyDefaults(*m.type, m.object.get());
-        auto* meta = api::mutableMetadata(m.object.get());
-        if (m.type->namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
-        // What the API server would have refused: warn, then reason about it as written.
-        auto errors = apiserver::validation::validateCreate(*m.type, *m.object);
-        for (const auto& e : errors)
-            warnings->push_back(m.location() + ": " + kind + " \"" + meta->name() + "\" would be rejected by the API server: " + e.toString());
+        for (auto& r : refusals[i]) warnings->push_back(std::move(r));
         if (kind == "Node") {
             c.nodes.push_back(take<core::Node>(m));
         } else if (kind == "Pod") {
