@@ -235,12 +235,22 @@ void writeInline(std::string& out, const Value& v, int indent) {
 
 bool isBlock(const Value& v) { return (v.isArray() || v.isObject()) && v.size() > 0; }
 
+constexpr size_t kMaxSimpleKey = 128;
+
 void writeObject(std::string& out, const Value& v, int indent, bool afterDash) {
     bool first = true;
     for (const auto& [k, child] : v.asObject()) {
         if (!(first && afterDash)) out.append(size_t(indent), ' ');
         first = false;
-        out += scalarText(k);
+        const std::string key = scalarText(k);
+        if (key.size() > kMaxSimpleKey) {
+            // Too long for an implicit key (YAML allows 1,024 characters; go-yaml's emitter stops at
+            // 128): the explicit form, "? key" then ": value" (found by the fuzzer).
+            out += "? " + key + "\n";
+            out.append(size_t(indent), ' ');
+        } else {
+            out += key;
+        }
         out += ':';
         if (isBlock(child)) {
             out += '\n';
