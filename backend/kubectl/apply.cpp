@@ -10,6 +10,7 @@
 #include "api/codec/proto_json.h"
 #include "api/display_name.h"
 #include "api/codec/yaml.h"
+#include "api/codec/yaml_documents.h"
 #include "apiserver/server.h"
 #include "api/object.h"
 #include "apiserver/patch.h"
@@ -21,54 +22,6 @@ using codec::Value;
 namespace {
 
 // ---- reading ----
-
-struct Chunk {
-    int firstLine = 1;  // 1-based line of the text where the chunk's first line is
-    std::string text;
-    bool blank = true;         // only whitespace and comments
-    std::string badSeparator;  // "--- foo": what followed the separator (kubectl refuses it)
-};
-
-bool blankLine(std::string_view line) {
-    const size_t first = line.find_first_not_of(" \t\r");
-    return first == std::string_view::npos || line[first] == '#';
-}
-
-// kubectl's YAMLReader: documents end at lines starting with "---" (then only spaces or a comment).
-// The part before the first separator is a document only when it has content, as YAML counts them.
-std::vector<Chunk> splitDocuments(std::string_view text) {
-    std::vector<Chunk> chunks(1);
-    int lineNo = 0;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos)
-            end = text.size();
-        std::string_view line = text.substr(pos, end - pos);
-        ++lineNo;
-        if (line.substr(0, 3) == "---") {
-            std::string_view rest = line.substr(3);
-            const size_t first = rest.find_first_not_of(" \t\r");
-            if (first != std::string_view::npos && rest[first] != '#') {
-                chunks.back().badSeparator = std::string(rest.substr(first));
-                return chunks;
-            }
-            if (chunks.size() == 1 && chunks.back().blank)
-                chunks.clear();
-            chunks.emplace_back();
-            chunks.back().firstLine = lineNo + 1;
-        } else {
-            chunks.back().text.append(line);
-            chunks.back().text += '\n';
-            if (!blankLine(line))
-                chunks.back().blank = false;
-        }
-        pos = end + 1;
-    }
-    if (chunks.size() == 1 && chunks.back().blank)
-        chunks.clear();
-    return chunks;
-}
 
 // The line number in a parser's "yaml: line N: ..." message, or 0.
 int messageLine(const std::string& message) {
@@ -488,10 +441,11 @@ std::vector<ApplyObject> readObjects(std::string_view text, const ApplyOptions& 
         addDocument(out, *v, 1, 0, 1, options);
         return out;
     }
-    const std::vector<Chunk> chunks = splitDocuments(text);
+    const std::vector<codec::YamlDocumentText> chunks = codec::splitYamlDocuments(text);
+    int number = 0;
     for (size_t i = 0; i < chunks.size(); ++i) {
-        const Chunk& chunk = chunks[i];
-        const int number = int(i) + 1;
+        const codec::YamlDocumentText& chunk = chunks[i];
+        number += chunk.emptyBefore + 1;
         auto syntaxError = [&](const std::string& message, int lineInChunk) {
             ApplyObject o;
             o.source = options.source;

@@ -70,8 +70,8 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
     std::vector<std::pair<std::string, std::shared_ptr<Pod>>> pods;  // location, pod
     std::set<std::string> namespacesSeen;
     // Defaults, then what the API server would have refused (warned about, then reasoned about as
-    // written). Each object on its own, so on two threads: for a snapshot of 150,000 pods this is
-    // most of the work here.
+    // written). Each object on its own, so on every core (at most 8; one for a few objects): for a
+    // snapshot of 150,000 pods this is most of the work here.
     std::vector<std::vector<std::string>> refusals(manifests.size());
     auto admit = [&](size_t begin, size_t end) {
         for (size_t i = begin; i < end; ++i) {
@@ -85,13 +85,12 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
                                       "\" would be rejected by the API server: " + e.toString());
         }
     };
-    if (manifests.size() >= 2000) {
-        std::thread second(admit, manifests.size() / 2, manifests.size());
-        admit(0, manifests.size() / 2);
-        second.join();
-    } else {
-        admit(0, manifests.size());
-    }
+    const size_t threads = std::clamp<size_t>(manifests.size() / 1000, 1, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
+    std::vector<std::thread> others;
+    for (size_t t = 1; t < threads; ++t)
+        others.emplace_back(admit, manifests.size() * t / threads, manifests.size() * (t + 1) / threads);
+    admit(0, manifests.size() / threads);
+    for (auto& t : others) t.join();
     for (size_t i = 0; i < manifests.size(); ++i) {
         codec::Manifest& m = manifests[i];
         if (!m.type) {

@@ -62,4 +62,12 @@ void MappedFile::release(size_t offset) {
     released_ = end;
 }
 
+void MappedFile::release(size_t from, size_t to) const {
+    static const size_t page = size_t(::sysconf(_SC_PAGESIZE));
+    const size_t begin = (from + page - 1) / page * page;
+    const size_t end = std::min(to, size_) / page * page;
+    if (!data_ || end <= begin) return;
+    ::madvise(const_cast<char*>(data_) + begin, end - begin, MADV_DONTNEED);
+}
+
 }  // namespace pilothouse

@@ -26,6 +26,8 @@ public:
     // The pages wholly before `offset` leave this process's memory; reading them again reads the
     // file again (from the page cache), so this is only a hint.
     void release(size_t offset);
+    // The same for the pages wholly inside [from, to); several readers of one file may call it at once.
+    void release(size_t from, size_t to) const;
 
 private:
     MappedFile(const char* data, size_t size) : data_(data), size_(size) {}

@@ -120,6 +120,8 @@ struct TextStream {
 class Lines {
 public:
     explicit Lines(std::string_view t) : t_(t) {}
+    // Counting from `offset`, the start of line `line`.
+    Lines(std::string_view t, size_t offset, int line) : t_(t), pos_(offset), lineStart_(offset), line_(line) {}
     std::pair<int, int> at(size_t offset) {
         if (offset < pos_) {  // not expected; start over rather than be wrong
             pos_ = 0;
@@ -163,8 +165,8 @@ Value numberValue(std::string_view text) {
 
 class Handler : public rapidjson::BaseReaderHandler<rapidjson::UTF8<>, Handler> {
 public:
-    Handler(ValueBuilder& builder, const TextStream& stream, std::string_view text, const ReadProgress& progress)
-        : b_(builder), stream_(stream), lines_(text), progress_(progress) {}
+    Handler(ValueBuilder& builder, const TextStream& stream, Lines lines, const ReadProgress& progress)
+        : b_(builder), stream_(stream), lines_(lines), progress_(progress) {}
 
     bool Null() { return add(Value()); }
     bool Bool(bool v) { return add(Value(v)); }
@@ -298,13 +300,14 @@ std::string syntaxError(std::string_view t, size_t& offset, rapidjson::ParseErro
     }
 }
 
+// Iterative: no recursion however deep the input nests. Numbers as text: their spelling is kept.
+constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
+
 StatusOr<Value> parse(std::string_view text, const ItemSink& items, const ReadProgress& progress) {
     ValueBuilder builder(items);
     TextStream stream{text.data(), text.data(), text.data() + text.size()};
-    Handler handler(builder, stream, text, progress);
+    Handler handler(builder, stream, Lines(text), progress);
     rapidjson::Reader reader;
-    // Iterative: no recursion however deep the input nests. Numbers as text: their spelling is kept.
-    constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
     rapidjson::ParseResult result = reader.Parse<kFlags>(stream, handler);
     if (result.IsError()) {
         size_t offset = result.Offset();
@@ -331,6 +334,68 @@ std::string toJson(const Value& value, JsonStyle style) {
 }
 
 StatusOr<Value> parseJson(std::string_view text) { return parse(text, {}, {}); }
+
+StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, const ItemSink& items,
+                                  const ReadProgress& progress) {
+    const Status notACut(StatusCode::Aborted, "the List cannot be read in parts here");
+    ValueBuilder builder(items);
+    rapidjson::Reader reader;
+    if (part.first()) {
+        // The document up to the cut: the reader must stop there, right after an element of "items".
+        TextStream stream{text.data(), text.data(), text.data() + part.end};
+        Handler handler(builder, stream, Lines(text), progress);
+        const rapidjson::ParseResult r = reader.Parse<kFlags>(stream, handler);
+        if (!r.IsError() || r.Code() != rapidjson::kParseErrorArrayMissCommaOrSquareBracket || r.Offset() != part.end ||
+            !builder.streamingItems())
+            return notACut;
+        builder.end();  // "items"
+        builder.end();  // the document
+        return builder.take();
+    }
+    // Elements of "items", one value at a time, then (last part) the rest of the document.
+    const int line = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(part.begin), '\n'));
+    TextStream stream{text.data(), text.data() + part.begin, text.data() + part.end};
+    Handler handler(builder, stream, Lines(text, part.begin, line), progress);
+    builder.startObject(line, 1);
+    builder.key("items");
+    builder.startArray(line, 1);
+    auto skipSpace = [&] {
+        while (stream.cur < stream.end && (*stream.cur == ' ' || *stream.cur == '\n' || *stream.cur == '\r' || *stream.cur == '\t'))
+            ++stream.cur;
+    };
+    for (;;) {
+        if (reader.Parse<kFlags | rapidjson::kParseStopWhenDoneFlag>(stream, handler).IsError()) return notACut;
+        if (!part.last && stream.Tell() == part.end && builder.streamingItems()) {
+            builder.end();
+            builder.end();
+            return builder.take();
+        }
+        skipSpace();
+        const char c = stream.Take();
+        if (c == ',' && builder.streamingItems()) continue;
+        if (c != ']' || !part.last || !builder.streamingItems()) return notACut;
+        break;
+    }
+    builder.end();  // "items"
+    skipSpace();
+    char c = stream.Take();
+    Value rest = Value::object();
+    if (c == ',') {
+        // The members after "items" (kind, metadata: a few lines), read as an object of their own.
+        auto tail = parse("{" + std::string(stream.cur, stream.end), {}, {});
+        if (!tail || !tail->isObject()) return notACut;
+        rest = std::move(*tail);
+    } else if (c != '}') {
+        return notACut;
+    } else {
+        skipSpace();
+        if (stream.cur != stream.end) return notACut;
+    }
+    builder.end();
+    Value root = builder.take();
+    for (auto& [key, value] : rest.asObject()) root.set(key, std::move(value));
+    return root;
+}
 
 StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress) {
     return parse(text, items, progress);

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "api/codec/list_parts.h"
 #include "api/codec/value.h"
 #include "api/codec/value_builder.h"
 #include "util/status.h"
@@ -24,5 +25,11 @@ StatusOr<Value> parseJson(std::string_view text);
 // The same, handing the top-level object's "items" elements to `items` as each completes, and telling
 // `progress` (when set) how far it has read.
 StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress = {});
+// One part of a List cut by findListParts, its elements handed to `items` (indexes count from the
+// part's first). The part's document: the first part's members up to "items", the last part's
+// "items" and what follows, a middle part's "items" alone ("items" always empty). An error (status
+// Aborted when the cut does not hold) means: read the whole text with parseJson.
+StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, const ItemSink& items,
+                                  const ReadProgress& progress = {});
 
 }  // namespace pilothouse::codec

@@ -3,12 +3,16 @@
 #include <functional>
 #include <iostream>
 #include <iterator>
+#include <optional>
+#include <thread>
 
 #include "util/mapped_file.h"
 
 #include "api/codec/json.h"
+#include "api/codec/list_parts.h"
 #include "api/codec/proto_json.h"
 #include "api/codec/yaml.h"
+#include "api/codec/yaml_documents.h"
 
 namespace pilothouse::codec {
 
@@ -41,9 +45,13 @@ Status placeError(const Manifest& m, const Status& st) {
     return out;
 }
 
+// A warning of an item whose index in its List is not known yet (a part of a List read on its own
+// thread): the index within the part, and the text after the place.
+using PartWarnings = std::vector<std::pair<int, std::string>>;
+
 Status addObject(Value&& v, const std::string& source, int document, int item,
                  std::vector<Manifest>* out, std::vector<std::string>* warnings,
-                 const LoadOptions& options) {
+                 const LoadOptions& options, PartWarnings* partWarnings = nullptr) {
     Manifest m;
     m.source = source;
     m.document = document;
@@ -86,7 +94,10 @@ Status addObject(Value&& v, const std::string& source, int document, int item,
     std::vector<std::string> local;
     auto object = decodeObject(v, *m.type, &local);
     if (!object) return placeError(m, object.status());
-    for (auto& w : local) warnings->push_back(m.location() + ": " + w);
+    for (auto& w : local) {
+        if (partWarnings) partWarnings->emplace_back(item, std::move(w));
+        else warnings->push_back(m.location() + ": " + w);
+    }
     m.object = std::move(*object);
     if (options.keepRaw) m.raw = std::move(v);
     out->push_back(std::move(m));
@@ -163,12 +174,92 @@ private:
     int handedOut_ = 0;
 };
 
+// Told that a reader is done with the bytes [from, to) of the text.
+using Release = std::function<void(size_t from, size_t to)>;
+
+// What one part's reader made.
+struct PartRead {
+    std::vector<Manifest> items;  // `item` counts from the part's first
+    PartWarnings warnings;
+    Status problem;  // an item's
+    StatusOr<Value> document = Value();
+};
+
+// A List of the first document read in parts, one thread each (list_parts.h). Nothing when the text
+// is to be read whole: it is small, shows no List layout, or a part did not read on its own (then
+// the whole text says what is wrong, in the one reader's words).
+std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool json, const std::string& source,
+                                                 std::vector<std::string>* warnings, const LoadOptions& options,
+                                                 const Release& release) {
+    const int wanted = options.listParts > 0 ? options.listParts : listPartsFor(text.size());
+    const std::vector<ListPart> parts = findListParts(text, json ? ListFormat::Json : ListFormat::Yaml, wanted);
+    if (parts.size() < 2) return std::nullopt;
+    std::vector<PartRead> reads(parts.size());
+    auto read = [&](size_t k) {
+        PartRead& r = reads[k];
+        ItemSink sink = [&](Value&& item, int index) {
+            if (r.problem.isOk()) r.problem = addObject(std::move(item), source, 1, index, &r.items, nullptr, options, &r.warnings);
+        };
+        ReadProgress progress;
+        if (release) {
+            progress = [&release, from = parts[k].begin](size_t offset) mutable {
+                if (offset <= from) return;
+                release(from, offset);
+                from = offset;
+            };
+        }
+        r.document = json ? parseJsonListPart(text, parts[k], sink, progress) : readYamlListPart(text, parts[k], sink, progress);
+    };
+    std::vector<std::thread> threads;
+    for (size_t k = 1; k < parts.size(); ++k) threads.emplace_back(read, k);
+    read(0);
+    for (auto& t : threads) t.join();
+    for (const auto& r : reads)
+        if (!r.document.isOk() || !r.problem.isOk()) return std::nullopt;
+    Value document = std::move(*reads.front().document);
+    for (auto& [key, value] : reads.back().document->asObject())
+        if (key != "items") document.set(key, std::move(value));
+    if (!isList(document)) return std::nullopt;
+    std::vector<Manifest> out;
+    size_t total = 0;
+    for (const auto& r : reads) total += r.items.size();
+    out.reserve(total);
+    int base = 0;
+    for (auto& r : reads) {
+        for (auto& [index, w] : r.warnings) {
+            Manifest place;
+            place.source = source;
+            place.document = 1;
+            place.item = base + index;
+            warnings->push_back(place.location() + ": " + w);
+        }
+        for (auto& m : r.items) {
+            m.item += base;
+            out.push_back(std::move(m));
+        }
+        base += int(r.items.size());
+    }
+    return out;
+}
+
 StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& source,
                                      std::vector<std::string>* warnings, const LoadOptions& options,
-                                     bool streamItems, const ReadProgress& progress) {
+                                     bool streamItems, const Release& release) {
     std::vector<Manifest> out;
     size_t first = text.find_first_not_of(" \t\r\n");
-    if (first != std::string_view::npos && text[first] == '{') {
+    const bool json = first != std::string_view::npos && text[first] == '{';
+    if (streamItems) {
+        if (auto parts = loadInParts(text, json, source, warnings, options, release)) return std::move(*parts);
+    }
+    ReadProgress progress;
+    if (streamItems && release) {
+        progress = [&release, from = size_t(0)](size_t offset) mutable {
+            if (offset <= from) return;
+            release(from, offset);
+            from = offset;
+        };
+    }
+    if (json) {
         DocumentLoader loader(source, 1, options);
         auto v = streamItems ? parseJson(text, loader.sink(), progress) : parseJson(text);
         if (!v) return Status(StatusCode::InvalidArgument, "error parsing " + source + ": " + v.status().message());
@@ -177,28 +268,43 @@ StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& s
         if (!*finished) return load(text, source, warnings, options, false, {});
         return out;
     }
-    std::unique_ptr<DocumentLoader> loader;
-    bool again = false;
-    Status problem;  // an object's, as opposed to the reader's
-    Status st = readYamlDocuments(
-        text,
-        [&](int document) -> ItemSink {
-            loader = std::make_unique<DocumentLoader>(source, document, options);
-            return streamItems ? loader->sink() : ItemSink{};
-        },
-        [&](int, Value&& doc) -> Status {
-            auto finished = loader->finish(std::move(doc), &out, warnings);
-            if (!finished) problem = finished.status();
-            else if (!*finished) again = true;
-            // Stop reading: either way the rest is not needed.
-            return problem.isOk() && !again ? Status() : Status(StatusCode::Aborted, "stopped");
-        },
-        streamItems ? progress : ReadProgress{});
-    if (!problem.isOk()) return problem;
-    if (again) return load(text, source, warnings, options, false, {});
-    if (!st.isOk())
-        return Status(StatusCode::InvalidArgument,
-                      "error parsing " + source + ": error converting YAML to JSON: " + st.message());
+    // Cut into documents first, as kubectl does: each is parsed alone, and a syntax error's line counts
+    // from its document's first line.
+    int documentNumber = 0;  // documents before this one
+    for (const YamlDocumentText& d : splitYamlDocuments(text)) {
+        documentNumber += d.emptyBefore;
+        int last = documentNumber + 1;  // a text may hold more than one document for libyaml ("...")
+        if (!d.blank) {
+            std::unique_ptr<DocumentLoader> loader;
+            bool again = false;
+            Status problem;  // an object's, as opposed to the reader's
+            ReadProgress documentProgress;
+            if (progress) documentProgress = [&progress, &d](size_t offset) { progress(d.offset + offset); };
+            Status st = readYamlDocuments(
+                d.text,
+                [&](int document) -> ItemSink {
+                    last = document;
+                    loader = std::make_unique<DocumentLoader>(source, document, options);
+                    return streamItems ? loader->sink() : ItemSink{};
+                },
+                [&](int, Value&& doc) -> Status {
+                    auto finished = loader->finish(std::move(doc), &out, warnings);
+                    if (!finished) problem = finished.status();
+                    else if (!*finished) again = true;
+                    // Stop reading: either way the rest is not needed.
+                    return problem.isOk() && !again ? Status() : Status(StatusCode::Aborted, "stopped");
+                },
+                documentProgress, YamlOrigin{d.firstLine - 1, documentNumber});
+            if (!problem.isOk()) return problem;
+            if (again) return load(text, source, warnings, options, false, {});
+            if (!st.isOk())
+                return Status(StatusCode::InvalidArgument,
+                              "error parsing " + source + ": error converting YAML to JSON: " + st.message());
+        }
+        documentNumber = last;
+        if (!d.badSeparator.empty())
+            return Status(StatusCode::InvalidArgument, "error parsing " + source + ": invalid Yaml document separator: " + d.badSeparator);
+    }
     return out;
 }
 
@@ -225,7 +331,7 @@ StatusOr<std::vector<Manifest>> loadManifestFile(const std::string& path,
     // hundred megabytes never sits in memory beside the objects decoded from it.
     auto file = MappedFile::open(path);
     if (!file) return file.status();
-    return load(file->text(), path, warnings, options, true, [&](size_t offset) { file->release(offset); });
+    return load(file->text(), path, warnings, options, true, [&](size_t from, size_t to) { file->release(from, to); });
 }
 
 }  // namespace pilothouse::codec

@@ -44,6 +44,9 @@ struct LoadOptions {
     // Leave metadata.managedFields out of the decoded objects, as kube-scheduler's informers do to save
     // memory (they are neither read nor checked).
     bool dropManagedFields = false;
+    // A large List (kubectl's layout) is read in parts, one thread each (list_parts.h): 0 chooses by
+    // its size and the cores; 1 reads it whole; more (for tests) cuts any List into that many.
+    int listParts = 0;
 };
 
 // Warnings (unknown fields, ...) are appended to `warnings`, each prefixed with its location.

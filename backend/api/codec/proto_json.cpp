@@ -13,6 +13,7 @@
 #include <unordered_map>
 
 #include "api/codec/json.h"
+#include "api/codec/map_entry.h"
 #include "api/codec/yaml.h"
 #include "api/resource/quantity.h"
 #include "util/rfc3339.h"
@@ -76,18 +77,22 @@ struct MessageInfo {
 };
 
 const MessageInfo& messageInfo(const Descriptor* d) {
+    // Each thread asks its own copy of the map first: threads reading a List's parts side by side
+    // would otherwise pass the shared lock between their cores for every message.
+    thread_local std::unordered_map<const Descriptor*, const MessageInfo*> seen;
+    if (auto it = seen.find(d); it != seen.end()) return *it->second;
     static std::shared_mutex mu;
     static std::unordered_map<const Descriptor*, std::unique_ptr<MessageInfo>> infos;
     {
         std::shared_lock lock(mu);
-        if (auto it = infos.find(d); it != infos.end()) return *it->second;
+        if (auto it = infos.find(d); it != infos.end()) return *seen.emplace(d, it->second.get()).first->second;
     }
     auto info = std::make_unique<MessageInfo>();
     for (int i = 0; i < d->field_count(); ++i) info->byJsonName.emplace(d->field(i)->json_name(), d->field(i));
     info->intOrString = d->full_name() == kIntOrString;
     std::unique_lock lock(mu);
     auto [it, inserted] = infos.emplace(d, std::move(info));
-    return *it->second;
+    return *seen.emplace(d, it->second.get()).first->second;
 }
 
 const FieldDescriptor* fieldByJsonName(const MessageInfo& info, const std::string& name) {
@@ -239,26 +244,26 @@ private:
             const FieldDescriptor* valueField = f->message_type()->map_value();
             for (const auto& [key, item] : v.asObject()) {
                 const Path itemPath = path.key(key);
-                Message* entry = r->AddMessage(m, f);
-                const Reflection* er = entry->GetReflection();
-                er->SetString(entry, f->message_type()->map_key(), key);
+                google::protobuf::MapKey mapKey;
+                mapKey.SetStringValue(key);
+                google::protobuf::MapValueRef value = google::protobuf::MapReflectionTester::insertOrLookup(r, m, f, mapKey);
                 if (item.isNull()) {
                     // Go stores the element's zero value: "" for a string, and for a quantity the
                     // zero Quantity, which prints "0" (a null quantity left empty failed to read
                     // back; found by the fuzzer).
                     if (kindOf(f) == pilothouse::api::QUANTITY || kindOf(valueField) == pilothouse::api::QUANTITY)
-                        er->SetString(entry, valueField, "0");
+                        value.SetStringValue("0");
                     continue;
                 }
                 if (valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
-                    PH_RETURN_IF_ERROR(message(item, er->MutableMessage(entry, valueField), itemPath));
+                    PH_RETURN_IF_ERROR(message(item, value.MutableMessageValue(), itemPath));
                 } else {
                     // Map values carry the map field's kind (quantities in requests/limits).
                     auto s = kindOf(f) == pilothouse::api::JSON_DEFAULT
                                  ? scalarString(item, valueField, itemPath, parent)
                                  : scalarString(item, f, itemPath, parent);
                     if (!s) return s.status();
-                    er->SetString(entry, valueField, std::move(*s));
+                    value.SetStringValue(std::move(*s));
                 }
             }
             return {};

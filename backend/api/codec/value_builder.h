@@ -50,6 +50,9 @@ public:
     int depth() const { return int(stack_.size()); }
     bool done() const { return done_; }
     Value take() { return std::move(root_); }
+    // Inside the top-level "items" array, its elements going to the sink (where a part of a List that
+    // is cut between two elements ends: see list_parts.h).
+    bool streamingItems() const { return stack_.size() == 2 && stack_.back().streamItems; }
     // How many elements of the top-level "items" array were handed to the sink.
     int itemsHandedOut() const { return handedOut_; }
 

@@ -2,7 +2,9 @@
 
 #include <yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <functional>
 #include <cstdlib>
 #include <regex>
@@ -315,6 +317,30 @@ public:
         yaml_parser_initialize(&parser_);
         yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(input.data()), input.size());
     }
+    // One part of a List (list_parts.h): a part after the first is read as "items:" and its lines, its
+    // lines numbered as in the whole text.
+    Reader(std::string_view text, const ListPart& part, const std::function<ItemSink(int)>& itemsFor,
+           const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress)
+        : itemsFor_(itemsFor), onDocument_(onDocument), progress_(progress) {
+        yaml_parser_initialize(&parser_);
+        offset_ = part.begin;
+        if (part.first()) {
+            yaml_parser_set_input_string(&parser_, reinterpret_cast<const unsigned char*>(text.data()), part.end);
+            return;
+        }
+        prefix_ = kItemsKey;
+        rest_ = text.substr(part.begin, part.end - part.begin);
+        lineBase_ = int(std::count(text.begin(), text.begin() + std::ptrdiff_t(part.begin), '\n')) - 1;
+        yaml_parser_set_input(&parser_, &Reader::readPart, this);
+    }
+
+    void placeIn(const YamlOrigin& origin) {
+        lineBase_ = origin.lines;
+        document_ = origin.documents;
+    }
+
+    static constexpr std::string_view kItemsKey = "items:\n";
+    bool sawAlias() const { return sawAlias_; }
     ~Reader() { yaml_parser_delete(&parser_); }
     Reader(const Reader&) = delete;
     Reader& operator=(const Reader&) = delete;
@@ -327,7 +353,7 @@ public:
             // (The mark counts characters, which are never more than bytes.)
             if (progress_ && event.start_mark.index - reported_ >= kProgressStep) {
                 reported_ = event.start_mark.index;
-                progress_(reported_);
+                progress_(offset_ + reported_ - std::min(reported_, prefix_.size()));
             }
             Status st = handle(event);
             const bool end = event.type == YAML_STREAM_END_EVENT;
@@ -343,6 +369,16 @@ private:
         bool keyNext = false;
         std::string anchor;
     };
+
+    // libyaml's input for a part: the "items:" line, then the part's text.
+    static int readPart(void* data, unsigned char* buffer, size_t size, size_t* read) {
+        auto* self = static_cast<Reader*>(data);
+        std::string_view& from = !self->prefix_.empty() ? self->prefix_ : self->rest_;
+        *read = std::min(size, from.size());
+        std::memcpy(buffer, from.data(), *read);
+        from.remove_prefix(*read);
+        return 1;
+    }
 
     static Status error(const std::string& msg) { return Status(StatusCode::InvalidArgument, "yaml: " + msg); }
 
@@ -361,7 +397,7 @@ private:
     }
 
     Status handle(const yaml_event_t& e) {
-        const int line = int(e.start_mark.line) + 1, column = int(e.start_mark.column) + 1;
+        const int line = int(e.start_mark.line) + 1 + lineBase_, column = int(e.start_mark.column) + 1;
         switch (e.type) {
             case YAML_DOCUMENT_START_EVENT:
                 ++document_;
@@ -376,6 +412,7 @@ private:
             case YAML_ALIAS_EVENT: {
                 const std::string name = text(e.data.alias.anchor);
                 auto it = anchors_.find(name);
+                sawAlias_ = true;
                 if (it == anchors_.end()) return error("unknown anchor '" + name + "' referenced");
                 aliased_ += it->second.second;
                 PH_RETURN_IF_ERROR(count(it->second.second));
@@ -405,7 +442,7 @@ private:
             case YAML_MAPPING_START_EVENT: {
                 PH_RETURN_IF_ERROR(count(1));
                 if (!levels_.empty() && levels_.back().mapping && levels_.back().keyNext)
-                    return error("line " + std::to_string(line) + ": a mapping key must be a scalar");
+                    return error("line " + std::to_string(line - lineBase_) + ": a mapping key must be a scalar");
                 const bool mapping = e.type == YAML_MAPPING_START_EVENT;
                 const bool ok = mapping ? builder_.startObject(line, column) : builder_.startArray(line, column);
                 if (!ok) return error("exceeded max depth of " + std::to_string(ValueBuilder::kMaxDepth));
@@ -469,13 +506,49 @@ private:
     int document_ = 0;
     size_t decoded_ = 0;
     size_t aliased_ = 0;
+    bool sawAlias_ = false;
+    // Reading a part of a List: where it starts in the text, what its reader reads before it, the
+    // lines before it.
+    size_t offset_ = 0;
+    std::string_view prefix_;
+    std::string_view rest_;
+    int lineBase_ = 0;
 };
 
 }  // namespace
 
 Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int)>& itemsFor,
-                         const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress) {
-    return Reader(text, itemsFor, onDocument, progress).run();
+                         const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress,
+                         const YamlOrigin& origin) {
+    Reader reader(text, itemsFor, onDocument, progress);
+    reader.placeIn(origin);
+    return reader.run();
+}
+
+StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, const ItemSink& items,
+                                 const ReadProgress& progress) {
+    const Status notACut(StatusCode::Aborted, "the List cannot be read in parts here");
+    Value root;
+    int documents = 0;
+    const std::function<ItemSink(int)> itemsFor = [&](int) { return items; };
+    const std::function<Status(int, Value&&)> onDocument = [&](int, Value&& v) {
+        root = std::move(v);
+        return ++documents > 1 ? notACut : Status();
+    };
+    Reader reader(text, part, itemsFor, onDocument, progress);
+    // An alias may name an anchor in another part, and go-yaml's aliasing limit counts the whole
+    // document: with any alias the text is read whole.
+    if (!reader.run().isOk() || documents != 1 || reader.sawAlias() || !root.isObject()) return notACut;
+    const auto& members = root.asObject();
+    size_t at = members.size();
+    for (size_t i = 0; i < members.size(); ++i)
+        if (members[i].first == "items") at = i;
+    if (at == members.size() || !members[at].second.isArray() || members[at].second.size() != 0) return notACut;
+    // The first part ends inside "items", a middle part is "items" alone, the last begins with it.
+    if (part.first() && at != members.size() - 1) return notACut;
+    if (!part.first() && at != 0) return notACut;
+    if (!part.first() && !part.last && members.size() != 1) return notACut;
+    return root;
 }
 
 StatusOr<std::vector<Value>> parseYamlDocuments(std::string_view text) {

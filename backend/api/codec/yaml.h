@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "api/codec/list_parts.h"
 #include "api/codec/value.h"
 #include "api/codec/value_builder.h"
 #include "util/status.h"
@@ -25,9 +26,20 @@ StatusOr<std::vector<Value>> parseYamlDocuments(std::string_view text);
 // The same, one document at a time: `onDocument` gets each (numbered from 1) as soon as it is read,
 // and an error it returns stops the reading. `itemsFor`, when set, gives each document's ItemSink;
 // `progress`, when set, is told how far the reader has read.
+// `origin` places `text` in a larger one (a document cut out of a file by splitYamlDocuments): the
+// lines and documents before it. Values get their lines in the larger text; errors keep the line in
+// `text`, as kubectl, which parses each document alone, prints them.
+struct YamlOrigin {
+    int lines = 0;
+    int documents = 0;
+};
 Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int document)>& itemsFor,
                          const std::function<Status(int document, Value&& value)>& onDocument,
-                         const ReadProgress& progress = {});
+                         const ReadProgress& progress = {}, const YamlOrigin& origin = {});
+
+// One part of a List cut by findListParts, as parseJsonListPart (json.h) reads one of JSON.
+StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, const ItemSink& items,
+                                 const ReadProgress& progress = {});
 
 std::string toYaml(const Value& value);
 

@@ -8,7 +8,8 @@
 //
 // Besides not crashing (AddressSanitizer and UBSan watch in the fuzz build), it checks what must
 // hold for any input the codec accepts: an object decoded from it and printed again as JSON and as
-// YAML reads back to the same object.
+// YAML reads back to the same object. And a text read as a List in parts on several threads gives
+// what one reader gives.
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -62,9 +63,34 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::vector<std::string> warnings;
     codec::LoadOptions options;
     options.unknownKinds = codec::UnknownKinds::Keep;
+    options.listParts = 1;
     auto manifests = codec::loadManifests(text, "fuzz", &warnings, options);
     if (manifests) {
         for (const auto& m : *manifests) checkRoundTrip(m);
+    }
+
+    // A List read in parts on several threads (list_parts.h) is what one reader makes of it: the same
+    // objects, places, warnings and errors.
+    for (int parts : {2, 3}) {
+        std::vector<std::string> partWarnings;
+        options.listParts = parts;
+        auto inParts = codec::loadManifests(text, "fuzz", &partWarnings, options);
+        if (inParts.isOk() != manifests.isOk()) fail("read in parts, the text is accepted differently", std::string(text));
+        if (!inParts) {
+            if (inParts.status().message() != manifests.status().message())
+                fail("read in parts, the error differs", inParts.status().message() + "\n" + manifests.status().message());
+            continue;
+        }
+        if (partWarnings != warnings) fail("read in parts, the warnings differ", std::string(text));
+        if (inParts->size() != manifests->size()) fail("read in parts, the objects differ in number", std::string(text));
+        for (size_t i = 0; i < inParts->size(); ++i) {
+            const auto& a = (*inParts)[i];
+            const auto& b = (*manifests)[i];
+            // Compared as printed: a NaN read from ".nan" is equal to no Value, not even itself.
+            if (a.location() != b.location() || a.kind != b.kind || codec::toJson(a.raw) != codec::toJson(b.raw) ||
+                (a.object && codec::toJson(codec::encodeMessage(*a.object)) != codec::toJson(codec::encodeMessage(*b.object))))
+                fail("read in parts, an object differs", a.location() + " / " + b.location());
+        }
     }
     return 0;
 }

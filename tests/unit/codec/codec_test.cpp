@@ -256,6 +256,21 @@ private slots:
         }
     }
 
+    // Each document is parsed alone (kubectl's errors count lines from its start), but what is read
+    // keeps its place in the file.
+    void documentsKeepTheirLinesInTheFile() {
+        const std::string text = "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n---\n# b\napiVersion: v1\n"
+                                 "kind: Namespace\nmetadata:\n  name: b\n---\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: c\n";
+        auto ms = codec::loadManifests(text, "f.yaml", nullptr);
+        QVERIFY(ms.isOk());
+        QCOMPARE(int(ms->size()), 3);
+        QCOMPARE((*ms)[0].raw.find("metadata")->line(), 4);
+        QCOMPARE((*ms)[1].raw.find("metadata")->line(), 10);
+        QCOMPARE((*ms)[2].raw.find("metadata")->line(), 16);
+        QCOMPARE((*ms)[1].location(), std::string("f.yaml: document 2"));
+        QCOMPARE((*ms)[2].location(), std::string("f.yaml: document 4"));
+    }
+
     void unknownFieldsAreWarnings() {
         std::vector<std::string> warnings;
         auto ms = codec::loadManifests(
