@@ -188,9 +188,16 @@ struct PartRead {
 // A List of the first document read in parts, one thread each (list_parts.h). Nothing when the text
 // is to be read whole: it is small, shows no List layout, or a part did not read on its own (then
 // the whole text says what is wrong, in the one reader's words).
-std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool json, const std::string& source,
-                                                 std::vector<std::string>* warnings, const LoadOptions& options,
-                                                 const Release& release) {
+// Where a text read in parts sits in its file: a YAML document cut out of it (yaml_documents.h).
+struct Place {
+    int document = 1;
+    int lines = 0;      // lines before it
+    size_t offset = 0;  // bytes before it
+};
+
+std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool json, const Place& place,
+                                                 const std::string& source, std::vector<std::string>* warnings,
+                                                 const LoadOptions& options, const Release& release) {
     const int wanted = options.listParts > 0 ? options.listParts : listPartsFor(text.size());
     const std::vector<ListPart> parts = findListParts(text, json ? ListFormat::Json : ListFormat::Yaml, wanted);
     if (parts.size() < 2) return std::nullopt;
@@ -198,17 +205,18 @@ std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool jso
     auto read = [&](size_t k) {
         PartRead& r = reads[k];
         ItemSink sink = [&](Value&& item, int index) {
-            if (r.problem.isOk()) r.problem = addObject(std::move(item), source, 1, index, &r.items, nullptr, options, &r.warnings);
+            if (r.problem.isOk()) r.problem = addObject(std::move(item), source, place.document, index, &r.items, nullptr, options, &r.warnings);
         };
         ReadProgress progress;
         if (release) {
-            progress = [&release, from = parts[k].begin](size_t offset) mutable {
-                if (offset <= from) return;
-                release(from, offset);
-                from = offset;
+            progress = [&release, from = place.offset + parts[k].begin, base = place.offset](size_t offset) mutable {
+                if (base + offset <= from) return;
+                release(from, base + offset);
+                from = base + offset;
             };
         }
-        r.document = json ? parseJsonListPart(text, parts[k], sink, progress) : readYamlListPart(text, parts[k], sink, progress);
+        r.document = json ? parseJsonListPart(text, parts[k], sink, progress)
+                          : readYamlListPart(text, parts[k], sink, progress, place.lines);
     };
     std::vector<std::thread> threads;
     for (size_t k = 1; k < parts.size(); ++k) threads.emplace_back(read, k);
@@ -227,11 +235,11 @@ std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool jso
     int base = 0;
     for (auto& r : reads) {
         for (auto& [index, w] : r.warnings) {
-            Manifest place;
-            place.source = source;
-            place.document = 1;
-            place.item = base + index;
-            warnings->push_back(place.location() + ": " + w);
+            Manifest where;
+            where.source = source;
+            where.document = place.document;
+            where.item = base + index;
+            warnings->push_back(where.location() + ": " + w);
         }
         for (auto& m : r.items) {
             m.item += base;
@@ -248,8 +256,8 @@ StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& s
     std::vector<Manifest> out;
     size_t first = text.find_first_not_of(" \t\r\n");
     const bool json = first != std::string_view::npos && text[first] == '{';
-    if (streamItems) {
-        if (auto parts = loadInParts(text, json, source, warnings, options, release)) return std::move(*parts);
+    if (streamItems && json) {
+        if (auto parts = loadInParts(text, true, Place{}, source, warnings, options, release)) return std::move(*parts);
     }
     ReadProgress progress;
     if (streamItems && release) {
@@ -274,7 +282,15 @@ StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& s
     for (const YamlDocumentText& d : splitYamlDocuments(text)) {
         documentNumber += d.emptyBefore;
         int last = documentNumber + 1;  // a text may hold more than one document for libyaml ("...")
-        if (!d.blank) {
+        bool read = d.blank;
+        if (!read && streamItems) {
+            const Place place{documentNumber + 1, d.firstLine - 1, d.offset};
+            if (auto parts = loadInParts(d.text, false, place, source, warnings, options, release)) {
+                for (auto& m : *parts) out.push_back(std::move(m));
+                read = true;
+            }
+        }
+        if (!read) {
             std::unique_ptr<DocumentLoader> loader;
             bool again = false;
             Status problem;  // an object's, as opposed to the reader's

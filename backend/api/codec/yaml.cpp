@@ -15,8 +15,9 @@
 namespace pilothouse::codec {
 namespace {
 
-bool isOneOf(const std::string& s, std::initializer_list<const char*> list) {
-    for (const char* l : list)
+// Lengths first (string_view): most scalars are compared with a dozen words.
+bool isOneOf(std::string_view s, std::initializer_list<std::string_view> list) {
+    for (std::string_view l : list)
         if (s == l) return true;
     return false;
 }
@@ -335,7 +336,7 @@ public:
     }
 
     void placeIn(const YamlOrigin& origin) {
-        lineBase_ = origin.lines;
+        lineBase_ += origin.lines;
         document_ = origin.documents;
     }
 
@@ -526,7 +527,7 @@ Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int
 }
 
 StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, const ItemSink& items,
-                                 const ReadProgress& progress) {
+                                 const ReadProgress& progress, int lines) {
     const Status notACut(StatusCode::Aborted, "the List cannot be read in parts here");
     Value root;
     int documents = 0;
@@ -536,6 +537,7 @@ StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, co
         return ++documents > 1 ? notACut : Status();
     };
     Reader reader(text, part, itemsFor, onDocument, progress);
+    reader.placeIn({lines, 0});
     // An alias may name an anchor in another part, and go-yaml's aliasing limit counts the whole
     // document: with any alias the text is read whole.
     if (!reader.run().isOk() || documents != 1 || reader.sawAlias() || !root.isObject()) return notACut;

@@ -38,8 +38,9 @@ Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int
                          const ReadProgress& progress = {}, const YamlOrigin& origin = {});
 
 // One part of a List cut by findListParts, as parseJsonListPart (json.h) reads one of JSON.
+// `lines`: the lines before `text` in its file (a document cut out by splitYamlDocuments).
 StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, const ItemSink& items,
-                                 const ReadProgress& progress = {});
+                                 const ReadProgress& progress = {}, int lines = 0);
 
 std::string toYaml(const Value& value);
 

@@ -4,6 +4,7 @@
 #                                                                pods, 10,000 pending pods): pods/s
 #   pilothousectl schedule -f snapshot.json|yaml --explain -o json  a real-looking snapshot of 5,000 nodes and
 #                                                                150,000 pods, one pending: seconds, peak RSS
+# each with its phases (PILOTHOUSE_PHASE_TIMES=1: wall time, peak RSS and heap after each),
 # and codec_benchmark's MB/s on the same files. Workloads are written by make_snapshot.py into
 # $SNAPSHOT_DIR (default /tmp/pilothouse-snapshots; about 1.2 GB) and reused. --quick: a tenth of the size.
 # Run from the source tree after `cmake --build build`: tests/benchmarks/snapshot_load/run.sh
@@ -33,11 +34,13 @@ run() {  # run LABEL PODS ARGS...: wall seconds and peak RSS of one command
   local label=$1 pods=$2; shift 2
   local t0 t1 rss
   t0=$(date +%s.%N)
-  /usr/bin/time -f "%M" -o "$dir/time.txt" "$ctl" "$@" > "$dir/out.json" 2> "$dir/err.txt"
+  PILOTHOUSE_PHASE_TIMES=1 /usr/bin/time -f "%M" -o "$dir/time.txt" "$ctl" "$@" > "$dir/out.json" 2> "$dir/err.txt"
   t1=$(date +%s.%N)
   rss=$(tail -n 1 "$dir/time.txt")
   awk -v l="$label" -v a="$t0" -v b="$t1" -v r="$rss" -v p="$pods" 'BEGIN {
     s = b - a; printf "%-44s %7.2f s  %9s  peak RSS %5.0f MiB\n", l, s, (p > 0 ? sprintf("%.0f pods/s", p / s) : ""), r / 1024 }'
+  # Where the time went (load, admit, cache, schedule, print: see PhaseTimes in schedule_command.cpp).
+  grep '^phase ' "$dir/err.txt" | sed 's/^/    /' || true
 }
 pending=$([ -n "$tag" ] && echo 1000 || echo 10000)
 for f in json yaml; do

@@ -130,6 +130,12 @@ private slots:
         QTest::addRow("json, kind not a List")
             << QString::fromStdString(replaceOnce(json, "\"kind\": \"List\"", "\"kind\": \"Pod\"")) << 2;
         QTest::addRow("yaml, more documents after the List") << QString::fromStdString(yaml + "---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n") << 2;
+        // kubectl cuts documents before parsing: a first line "---apiVersion: v1" is a bad separator,
+        // whoever reads the rest (found by the fuzzer).
+        QTest::addRow("yaml, a bad separator first") << QString::fromStdString("---" + yaml) << 2;
+        QTest::addRow("yaml, a bad separator late") << QString::fromStdString(yaml + "--- x\nkind: Pod\n") << 2;
+        QTest::addRow("yaml, the List in the second document, in parts")
+            << QString::fromStdString("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n---\n" + yaml + "---\n---\n" + yaml) << 3;
         QTest::addRow("yaml, a document before the List")
             << QString::fromStdString("apiVersion: v1\nkind: Namespace\nmetadata:\n  name: x\n---\n" + yaml) << 2;
         QTest::addRow("json, unknown kinds kept")
