@@ -1,4 +1,5 @@
 #include "apiserver/server.h"
+#include "apiserver/pod_node_index.h"
 #include "apiserver/watch_cache.h"
 
 #include <google/protobuf/descriptor.h>
@@ -155,39 +156,13 @@ bool matchesFields(const Message& object, const std::vector<FieldRequirement>& r
     return true;
 }
 
-// A pod's spec.nodeName read from its stored bytes without decoding the pod (Pod.spec is field 2,
-// PodSpec.nodeName field 10): how the watch cache's index on spec.nodeName lets a kubelet's watch
-// pass over other nodes' pods. nullopt when the bytes cannot be read that way.
-std::optional<std::string> peekPodNodeName(const std::string& bytes) {
-    namespace io = google::protobuf::io;
-    io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()), int(bytes.size()));
-    for (uint32_t tag; (tag = in.ReadTag()) != 0;) {
-        if (tag != ((2u << 3) | 2u)) {  // not spec (length-delimited field 2)
-            if (!google::protobuf::internal::WireFormatLite::SkipField(&in, tag)) return std::nullopt;
-            continue;
-        }
-        uint32_t length = 0;
-        if (!in.ReadVarint32(&length)) return std::nullopt;
-        const auto limit = in.PushLimit(int(length));
-        std::string nodeName;
-        for (uint32_t t; (t = in.ReadTag()) != 0;) {
-            if (t == ((10u << 3) | 2u)) {
-                if (!google::protobuf::internal::WireFormatLite::ReadString(&in, &nodeName)) return std::nullopt;
-            } else if (!google::protobuf::internal::WireFormatLite::SkipField(&in, t)) {
-                return std::nullopt;
-            }
-        }
-        in.PopLimit(limit);
-        return nodeName;
-    }
-    return std::string();  // no spec: no node
-}
-
 struct Filter {
     api::Selector labels;
     std::vector<FieldRequirement> fields;
     // spec.nodeName=<node> on pods (a kubelet's watch): checked on the stored bytes first.
     std::optional<std::string> podNodeName;
+    // metadata.name=<name> (a kubelet's list of its own Node): at most one object per namespace.
+    std::optional<std::string> name;
     bool matches(const Message& object) const {
         return labels.matches(api::metadata(object).labels()) && matchesFields(object, fields);
     }
@@ -201,9 +176,10 @@ StatusOr<Filter> makeFilter(const Request& req) {
     auto fields = parseFieldSelector(*req.type, req.fieldSelector);
     if (!fields) return fields.status();
     f.fields = std::move(*fields);
-    if (req.type->resource == "pods")
-        for (const auto& r : f.fields)
-            if (r.field == "spec.nodeName" && r.equals) f.podNodeName = r.value;
+    for (const auto& r : f.fields) {
+        if (req.type->resource == "pods" && r.field == "spec.nodeName" && r.equals) f.podNodeName = r.value;
+        if (r.field == "metadata.name" && r.equals) f.name = r.value;
+    }
     return f;
 }
 
@@ -535,7 +511,22 @@ public:
             atRevision = position->revision;
             startKey = position->startKey;
         }
-        auto result = s_.store_.list(prefix, atRevision);
+        // A kubelet's list (spec.nodeName=<node>, all at once, the latest state) from the watch
+        // cache's index, as kube-apiserver serves it: only that node's pods are read.
+        std::optional<store::ListResult> indexed;
+        if (filter->podNodeName && !paging && req_.limit == 0 && atRevision == 0)
+            indexed = s_.podNodes_.list(prefix, *filter->podNodeName);
+        // One name in one namespace (or of a cluster-scoped kind, as a kubelet lists its Node): that
+        // key alone, read at the current revision.
+        if (!indexed && filter->name && (!req_.type->namespaced || !req_.namespace_.empty()) && !paging &&
+            req_.limit == 0 && atRevision == 0) {
+            store::ListResult one;
+            one.revision = s_.store_.currentRevision();
+            auto kv = s_.store_.get(registry::objectKey(*req_.type, req_.namespace_, *filter->name), one.revision);
+            if (kv.isOk()) one.items.push_back(std::move(*kv));
+            if (kv.isOk() || kv.status().code() == StatusCode::NotFound) indexed = std::move(one);
+        }
+        auto result = indexed ? StatusOr<store::ListResult>(std::move(*indexed)) : s_.store_.list(prefix, atRevision);
         if (!result) {
             if (paging && result.status().code() == StatusCode::OutOfRange)
                 return fail(kStageStorage, "etcd",
@@ -549,6 +540,12 @@ public:
                                    [](const store::KeyValue& kv, const std::string& key) { return kv.key < key; });
         for (; it != items.end(); ++it) {
             if (req_.limit > 0 && int64_t(resp_.items.size()) == req_.limit) break;
+            // A kubelet's list (spec.nodeName=<node>) passes over other nodes' pods without decoding
+            // them, as its watch does.
+            if (filter->podNodeName) {
+                const auto node = peekPodNodeName(it->value);
+                if (node && *node != *filter->podNodeName) continue;
+            }
             auto obj = decodeStored(*req_.type, *it);
             if (!obj) return fail(kStageStorage, "etcd", obj.status(), cost);
             if (filter->matches(**obj)) resp_.items.push_back(std::move(*obj));
@@ -1124,7 +1121,7 @@ Response& APIServer::Pipeline::evict() {
 // ---- APIServer ----
 
 APIServer::APIServer(store::Store& store, const sim::Clock& clock, Config config)
-    : store_(store), clock_(clock), config_(std::move(config)), informers_(store), randomState_(config_.uidSeed) {}
+    : store_(store), clock_(clock), config_(std::move(config)), informers_(store), podNodes_(store), randomState_(config_.uidSeed) {}
 
 APIServer::~APIServer() = default;
 

@@ -35,6 +35,7 @@
 #include "apiserver/authorization/authorizer.h"
 #include "apiserver/informer_cache.h"
 #include "apiserver/lister.h"
+#include "apiserver/pod_node_index.h"
 #include "apiserver/request.h"
 #include "apiserver/stage_costs.h"
 #include "apiserver/trace.h"
@@ -209,6 +210,7 @@ private:
     const sim::Clock& clock_;
     Config config_;
     mutable InformerCache informers_;
+    mutable PodNodeIndex podNodes_;
     std::mutex randomMutex_;
     uint64_t randomState_;
     RequestObserver observer_;

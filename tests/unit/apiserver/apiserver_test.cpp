@@ -455,6 +455,64 @@ private slots:
         QCOMPARE(QString::fromStdString(s.handle(l).status.message()), QStringLiteral("field label not supported: spec.colour"));
     }
 
+    // A kubelet's lists (spec.nodeName=<node> on pods, metadata.name=<node> on nodes) are served from
+    // the watch cache's index and by the key alone; whatever is stored, they answer what reading every
+    // object from the store answers (a list with a limit still reads them all).
+    void listsByNodeAndNameAnswerAsTheStore() {
+        auto& s = cp_->apiServer();
+        auto pod = [](const std::string& name, const std::string& ns, const std::string& node) {
+            return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: " + ns + "}\nspec:\n" +
+                   (node.empty() ? "" : "  nodeName: " + node + "\n") + "  containers: [{name: c, image: i}]\n";
+        };
+        QVERIFY(s.handle(create("namespaces", "apiVersion: v1\nkind: Namespace\nmetadata: {name: team}\n", "admin-token")).ok());
+        for (int i = 0; i < 12; ++i)
+            QVERIFY(s.handle(create("pods", pod("p" + std::to_string(i), i % 3 ? "default" : "team",
+                                                i % 4 == 3 ? "" : "node-" + std::to_string(i % 2)), "admin-token")).ok());
+        std::string problem;  // the first list answered otherwise
+        auto same = [&](const char* resource, const std::string& ns, const std::string& selector) {
+            Request indexed = named("list", resource, ns, "", "admin-token");
+            indexed.fieldSelector = selector;
+            Request scanned = indexed;
+            scanned.limit = 1000;
+            const Response a = s.handle(indexed), b = s.handle(scanned);
+            auto names = [](const Response& r) {
+                std::string out = r.status.message() + " at " + std::to_string(r.listRevision) + ":";
+                for (const auto& o : r.items)
+                    out += " " + api::metadata(*o).namespace_() + "/" + api::metadata(*o).name() + "@" + api::metadata(*o).resource_version();
+                return out;
+            };
+            if (problem.empty() && (!a.ok() || names(a) != names(b)))
+                problem = std::string(resource) + " " + ns + " " + selector + ": " + names(a) + " / " + names(b);
+            return int(a.items.size());
+        };
+        auto all = [&] {
+            int pods = 0;
+            for (const std::string ns : {"", "default", "team"})
+                for (const std::string node : {"node-0", "node-1", "node-9", ""}) pods += same("pods", ns, "spec.nodeName=" + node);
+            return pods;
+        };
+        QCOMPARE(all(), 2 * 12);  // all namespaces, then default and team
+        QVERIFY2(problem.empty(), problem.c_str());
+        // Changes after the index was made: deleted (an unbound pod at once; a bound one waits for its
+        // kubelet, terminating), created, bound.
+        QVERIFY(s.handle(named("delete", "pods", "team", "p3", "admin-token")).ok());
+        QVERIFY(s.handle(named("delete", "pods", "default", "p1", "admin-token")).ok());
+        QVERIFY(s.handle(create("pods", pod("late", "team", "node-1"), "admin-token")).ok());
+        Request binding = named("create", "pods", "default", "p7", "admin-token");
+        binding.subresource = "binding";
+        binding.body = parse("apiVersion: v1\nkind: Binding\nmetadata: {name: p7, namespace: default}\ntarget: {kind: Node, name: node-9}\n");
+        QVERIFY2(s.handle(binding).ok(), s.handle(binding).status.message().c_str());
+        QCOMPARE(all(), 2 * 12);  // all namespaces, then default and team
+        QCOMPARE(same("pods", "", "spec.nodeName=node-9"), 1);
+        // A Node by name, present or not; a pod by name in a namespace.
+        QVERIFY(s.handle(create("nodes", "apiVersion: v1\nkind: Node\nmetadata: {name: node-0}\n", "admin-token")).ok());
+        QCOMPARE(same("nodes", "", "metadata.name=node-0"), 1);
+        QCOMPARE(same("nodes", "", "metadata.name=node-7"), 0);
+        QCOMPARE(same("pods", "team", "metadata.name=late"), 1);
+        QCOMPARE(same("pods", "", "metadata.name=p2"), 1);
+        QVERIFY2(problem.empty(), problem.c_str());
+    }
+
     void bootstrapObjectsExist() {
         auto& s = cp_->apiServer();
         for (const char* ns : {"default", "kube-system", "kube-public", "kube-node-lease"})
