@@ -1,5 +1,4 @@
 #include "apiserver/server.h"
-#include "apiserver/pod_node_index.h"
 #include "apiserver/watch_cache.h"
 
 #include <google/protobuf/descriptor.h>

@@ -1,6 +1,7 @@
 #include "scheduler/snapshot_scheduler.h"
 
 #include <algorithm>
+#include <functional>
 #include <thread>
 #include <unordered_map>
 
@@ -51,6 +52,16 @@ std::vector<const framework::Node*> arrivalOrder(const std::vector<std::shared_p
 
 int32_t priorityOf(const Pod& pod) { return pod.spec().has_priority() ? pod.spec().priority() : 0; }
 
+// work(begin, end) over [0, n) cut into one range per core (at most 8), one core when there are
+// fewer than `perCore` units of work for each.
+void onEveryCore(size_t n, size_t units, size_t perCore, const std::function<void(size_t, size_t)>& work) {
+    const size_t threads = std::clamp<size_t>(units / perCore, 1, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
+    std::vector<std::thread> others;
+    for (size_t t = 1; t < threads; ++t) others.emplace_back(work, n * t / threads, n * (t + 1) / threads);
+    work(0, n / threads);
+    for (auto& t : others) t.join();
+}
+
 }  // namespace
 
 bool readForScheduling(std::string_view kind) {
@@ -86,12 +97,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
                                       "\" would be rejected by the API server: " + e.toString());
         }
     };
-    const size_t threads = std::clamp<size_t>(manifests.size() / 1000, 1, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
-    std::vector<std::thread> others;
-    for (size_t t = 1; t < threads; ++t)
-        others.emplace_back(admit, manifests.size() * t / threads, manifests.size() * (t + 1) / threads);
-    admit(0, manifests.size() / threads);
-    for (auto& t : others) t.join();
+    onEveryCore(manifests.size(), manifests.size(), 1000, admit);
     for (size_t i = 0; i < manifests.size(); ++i) {
         codec::Manifest& m = manifests[i];
         if (!m.type) {
@@ -221,12 +227,7 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
                 for (const auto& pod : it->second) n->addPod(PodInfo::make(pod));
         }
     };
-    const size_t nodes = s->nodeInfos_.size();
-    const size_t threads = std::clamp<size_t>(s->cluster_.pods.size() / 1000, 1, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
-    std::vector<std::thread> others;
-    for (size_t t = 1; t < threads; ++t) others.emplace_back(addPods, nodes * t / threads, nodes * (t + 1) / threads);
-    addPods(0, nodes / threads);
-    for (auto& t : others) t.join();
+    onEveryCore(s->nodeInfos_.size(), s->cluster_.pods.size(), 1000, addPods);
     s->rebuildLists();
     for (const auto& profile : s->options_.config.profiles) {
         framework::Environment env;

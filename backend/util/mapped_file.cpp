@@ -38,28 +38,19 @@ StatusOr<MappedFile> MappedFile::open(const std::string& path) {
 }
 
 MappedFile::MappedFile(MappedFile&& other) noexcept
-    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)), released_(other.released_) {}
+    : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
 
 MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
     if (this != &other) {
         if (data_) ::munmap(const_cast<char*>(data_), size_);
         data_ = std::exchange(other.data_, nullptr);
         size_ = std::exchange(other.size_, 0);
-        released_ = other.released_;
     }
     return *this;
 }
 
 MappedFile::~MappedFile() {
     if (data_) ::munmap(const_cast<char*>(data_), size_);
-}
-
-void MappedFile::release(size_t offset) {
-    static const size_t page = size_t(::sysconf(_SC_PAGESIZE));
-    const size_t end = std::min(offset, size_) / page * page;
-    if (!data_ || end <= released_) return;
-    ::madvise(const_cast<char*>(data_) + released_, end - released_, MADV_DONTNEED);
-    released_ = end;
 }
 
 void MappedFile::release(size_t from, size_t to) const {

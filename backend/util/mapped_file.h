@@ -23,17 +23,15 @@ public:
     ~MappedFile();
 
     std::string_view text() const { return {data_, size_}; }
-    // The pages wholly before `offset` leave this process's memory; reading them again reads the
-    // file again (from the page cache), so this is only a hint.
-    void release(size_t offset);
-    // The same for the pages wholly inside [from, to); several readers of one file may call it at once.
+    // The pages wholly inside [from, to) leave this process's memory; reading them again reads the
+    // file again (from the page cache), so this is only a hint. Several readers of one file (the
+    // parts of a List) may call it at once.
     void release(size_t from, size_t to) const;
 
 private:
     MappedFile(const char* data, size_t size) : data_(data), size_(size) {}
     const char* data_ = nullptr;
     size_t size_ = 0;
-    size_t released_ = 0;
 };
 
 }  // namespace pilothouse

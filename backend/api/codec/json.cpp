@@ -359,10 +359,6 @@ StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, c
     builder.startObject(line, 1);
     builder.key("items");
     builder.startArray(line, 1);
-    auto skipSpace = [&] {
-        while (stream.cur < stream.end && (*stream.cur == ' ' || *stream.cur == '\n' || *stream.cur == '\r' || *stream.cur == '\t'))
-            ++stream.cur;
-    };
     for (;;) {
         if (reader.Parse<kFlags | rapidjson::kParseStopWhenDoneFlag>(stream, handler).IsError()) return notACut;
         if (!part.last && stream.Tell() == part.end && builder.streamingItems()) {
@@ -370,14 +366,14 @@ StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, c
             builder.end();
             return builder.take();
         }
-        skipSpace();
+        rapidjson::SkipWhitespace(stream);
         const char c = stream.Take();
         if (c == ',' && builder.streamingItems()) continue;
         if (c != ']' || !part.last || !builder.streamingItems()) return notACut;
         break;
     }
     builder.end();  // "items"
-    skipSpace();
+    rapidjson::SkipWhitespace(stream);
     char c = stream.Take();
     Value rest = Value::object();
     if (c == ',') {
@@ -388,7 +384,7 @@ StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, c
     } else if (c != '}') {
         return notACut;
     } else {
-        skipSpace();
+        rapidjson::SkipWhitespace(stream);
         if (stream.cur != stream.end) return notACut;
     }
     builder.end();

@@ -177,6 +177,17 @@ private:
 // Told that a reader is done with the bytes [from, to) of the text.
 using Release = std::function<void(size_t from, size_t to)>;
 
+// A reader's progress, as releases of what it has passed: it reads a text starting at `base` in the
+// file, from `start` on (empty without a release).
+ReadProgress releasing(const Release& release, size_t base, size_t start) {
+    if (!release) return {};
+    return [&release, base, from = start](size_t offset) mutable {
+        if (base + offset <= from) return;
+        release(from, base + offset);
+        from = base + offset;
+    };
+}
+
 // What one part's reader made.
 struct PartRead {
     std::vector<Manifest> items;  // `item` counts from the part's first
@@ -185,15 +196,16 @@ struct PartRead {
     StatusOr<Value> document = Value();
 };
 
-// A List of the first document read in parts, one thread each (list_parts.h). Nothing when the text
-// is to be read whole: it is small, shows no List layout, or a part did not read on its own (then
-// the whole text says what is wrong, in the one reader's words).
 // Where a text read in parts sits in its file: a YAML document cut out of it (yaml_documents.h).
 struct Place {
     int document = 1;
     int lines = 0;      // lines before it
     size_t offset = 0;  // bytes before it
 };
+
+// A List (a JSON text, or one YAML document) read in parts, one thread each (list_parts.h). Nothing
+// when the text is to be read whole: it is small, shows no List layout, or a part did not read on its
+// own (then the whole text says what is wrong, in the one reader's words).
 
 std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool json, const Place& place,
                                                  const std::string& source, std::vector<std::string>* warnings,
@@ -207,14 +219,7 @@ std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool jso
         ItemSink sink = [&](Value&& item, int index) {
             if (r.problem.isOk()) r.problem = addObject(std::move(item), source, place.document, index, &r.items, nullptr, options, &r.warnings);
         };
-        ReadProgress progress;
-        if (release) {
-            progress = [&release, from = place.offset + parts[k].begin, base = place.offset](size_t offset) mutable {
-                if (base + offset <= from) return;
-                release(from, base + offset);
-                from = base + offset;
-            };
-        }
+        const ReadProgress progress = releasing(release, place.offset, place.offset + parts[k].begin);
         r.document = json ? parseJsonListPart(text, parts[k], sink, progress)
                           : readYamlListPart(text, parts[k], sink, progress, place.lines);
     };
@@ -259,15 +264,8 @@ StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& s
     if (streamItems && json) {
         if (auto parts = loadInParts(text, true, Place{}, source, warnings, options, release)) return std::move(*parts);
     }
-    ReadProgress progress;
-    if (streamItems && release) {
-        progress = [&release, from = size_t(0)](size_t offset) mutable {
-            if (offset <= from) return;
-            release(from, offset);
-            from = offset;
-        };
-    }
     if (json) {
+        const ReadProgress progress = streamItems ? releasing(release, 0, 0) : ReadProgress{};
         DocumentLoader loader(source, 1, options);
         auto v = streamItems ? parseJson(text, loader.sink(), progress) : parseJson(text);
         if (!v) return Status(StatusCode::InvalidArgument, "error parsing " + source + ": " + v.status().message());
@@ -294,8 +292,7 @@ StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& s
             std::unique_ptr<DocumentLoader> loader;
             bool again = false;
             Status problem;  // an object's, as opposed to the reader's
-            ReadProgress documentProgress;
-            if (progress) documentProgress = [&progress, &d](size_t offset) { progress(d.offset + offset); };
+            const ReadProgress documentProgress = streamItems ? releasing(release, d.offset, d.offset) : ReadProgress{};
             Status st = readYamlDocuments(
                 d.text,
                 [&](int document) -> ItemSink {
