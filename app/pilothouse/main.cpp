@@ -18,6 +18,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <iostream>
 #include <memory>
 
 #include "client/in_process_client.h"
@@ -34,6 +35,7 @@
 #include "session/embedded_session.h"
 #include "session/scenario_file.h"
 #include "theme/theme.h"
+#include "util/phase_times.h"
 #include "version/version.h"
 
 namespace {
@@ -44,6 +46,7 @@ struct WindowArgs {
     QString size;           // --size WxH ("" none)
     QString screenshotDir;  // --screenshot DIR ("" none)
     bool dark = false;
+    pilothouse::util::PhaseTimes* phases = nullptr;  // PILOTHOUSE_PHASE_TIMES marks (embedded session only)
 };
 
 // Selects, sizes and shows the window, then runs the application: until it quits, or — with
@@ -86,15 +89,17 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
         auto* poll = new QTimer(&window);
         QElapsedTimer waited;
         waited.start();
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h]() mutable {
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h, phases = args.phases]() mutable {
             const bool loaded = window.loaded();
             if (!loaded && waited.elapsed() < 10000) return;
             poll->stop();
+            if (phases) phases->mark("loaded", std::cerr);
             if (auto st = window.writeScreenshots(dir, QSize(w, h)); !st.isOk()) {
                 std::fprintf(stderr, "error: %s\n", st.message().c_str());
                 QCoreApplication::exit(1);
                 return;
             }
+            if (phases) phases->mark("pictures", std::cerr);
             if (!loaded) std::fprintf(stderr, "error: the views did not load within 10 s\n");
             QCoreApplication::exit(loaded ? 0 : 1);
         });
@@ -264,6 +269,8 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "error: --workspace cannot be combined with --open, --scenario or --scheduler-config\n");
         return 2;
     }
+    pilothouse::util::PhaseTimes phases;
+    windowArgs.phases = &phases;
     pilothouse::cluster::Scenario start;
     std::vector<std::string> warnings;
     if (!snapshots.isEmpty()) {
@@ -275,6 +282,7 @@ int main(int argc, char** argv) {
             return 2;
         }
         start = std::move(*loaded);
+        phases.mark("load", std::cerr);
     } else if (!parser.isSet(workspace)) {
         QString scenarioPath = parser.value(scenario);
         if (!QFileInfo::exists(scenarioPath) && QFileInfo::exists(QStringLiteral(":/scenarios/") + scenarioPath + QStringLiteral(".yaml")))
@@ -314,6 +322,7 @@ int main(int argc, char** argv) {
         std::fprintf(stderr, "error: %s\n", session.status().message().c_str());
         return 2;
     }
+    phases.mark("session", std::cerr);
     if (preferences.startSpeed == 0) (*session)->setAsFastAsPossible(true);
     else if (auto st = (*session)->setSpeed(preferences.startSpeed); !st.isOk()) std::fprintf(stderr, "warning: %s\n", st.message().c_str());
     std::string workspaceSelection;
@@ -343,6 +352,7 @@ int main(int argc, char** argv) {
     // through the session (recorded, so a rewind replays them).
     pilothouse::ui::InProcessClient client(**session);
     pilothouse::ui::MainWindow window(&client, session->get(), windowOptions);
+    phases.mark("window", std::cerr);
     // A snapshot is opened to see why its pending pods are pending; a workspace selects what was.
     const QString fallbackSelection = !firstPending.isEmpty()
                                           ? pilothouse::ui::ObjectRef::pod(firstPending).path()

@@ -513,7 +513,7 @@ public:
         // A kubelet's list (spec.nodeName=<node>, all at once, the latest state) from the watch
         // cache's index, as kube-apiserver serves it: only that node's pods are read.
         std::optional<store::ListResult> indexed;
-        if (filter->podNodeName && !paging && req_.limit == 0 && atRevision == 0)
+        if (filter->podNodeName && !paging && req_.limit == 0 && atRevision == 0 && !req_.shareItems)
             indexed = s_.podNodes_.list(prefix, *filter->podNodeName);
         // One name in one namespace (or of a cluster-scoped kind, as a kubelet lists its Node): that
         // key alone, read at the current revision.
@@ -524,6 +524,20 @@ public:
             auto kv = s_.store_.get(registry::objectKey(*req_.type, req_.namespace_, *filter->name), one.revision);
             if (kv.isOk()) one.items.push_back(std::move(*kv));
             if (kv.isOk() || kv.status().code() == StatusCode::NotFound) indexed = std::move(one);
+        }
+        // An informer's list of the latest state, from the watch cache: every client shares the
+        // objects decoded once.
+        if (!indexed && req_.shareItems && !paging && req_.limit == 0 && atRevision == 0) {
+            auto cached = s_.cacher_.list(*req_.type, prefix, [&](const Message& m) { return filter->matches(m); },
+                                          filter->podNodeName ? &*filter->podNodeName : nullptr);
+            if (!cached) return fail(kStageStorage, "etcd", fromStoreError(cached.status(), qualified_, ""), cost);
+            resp_.sharedItems = std::move(cached->objects);
+            resp_.listRevision = cached->revision;
+            record(kStageStorage, "watch cache", true,
+                   "listed " + std::to_string(resp_.sharedItems.size()) + " " + qualified_ + " at revision " +
+                       std::to_string(cached->revision),
+                   cost);
+            return resp_;
         }
         auto result = indexed ? StatusOr<store::ListResult>(std::move(*indexed)) : s_.store_.list(prefix, atRevision);
         if (!result) {
@@ -557,6 +571,11 @@ public:
                 resp_.remainingItemCount = int64_t(items.end() - it);
         }
         resp_.listRevision = result->revision;
+        if (req_.shareItems) {
+            resp_.sharedItems.reserve(resp_.items.size());
+            for (auto& item : resp_.items) resp_.sharedItems.emplace_back(std::move(item));
+            resp_.items.clear();
+        }
         record(kStageStorage, "etcd", true,
                "listed " + std::to_string(resp_.items.size()) + " " + qualified_ + " at revision " +
                    std::to_string(result->revision) + (resp_.continueToken.empty() ? "" : " (more remain)"),
@@ -1120,7 +1139,7 @@ Response& APIServer::Pipeline::evict() {
 // ---- APIServer ----
 
 APIServer::APIServer(store::Store& store, const sim::Clock& clock, Config config)
-    : store_(store), clock_(clock), config_(std::move(config)), informers_(store), podNodes_(store), randomState_(config_.uidSeed) {}
+    : store_(store), clock_(clock), config_(std::move(config)), informers_(store), podNodes_(store), cacher_(store), randomState_(config_.uidSeed) {}
 
 APIServer::~APIServer() = default;
 

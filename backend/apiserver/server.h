@@ -33,6 +33,7 @@
 #include "api/scheme.h"
 #include "apiserver/admission/interface.h"
 #include "apiserver/authorization/authorizer.h"
+#include "apiserver/cacher.h"
 #include "apiserver/informer_cache.h"
 #include "apiserver/lister.h"
 #include "apiserver/pod_node_index.h"
@@ -80,12 +81,17 @@ struct Request {
     // another resourceVersion ("" = no precondition).
     std::string preconditionResourceVersion;
     bool dryRun = false;
+    // list: the items are the watch cache's shared, read-only objects (Response::sharedItems), not
+    // copies: for in-process clients that only read them, as client-go's informers do. A list of
+    // the latest state comes from memory (cacher.h); others are read from the store.
+    bool shareItems = false;
 };
 
 struct Response {
     Status status;
     std::unique_ptr<google::protobuf::Message> object;               // single-object verbs
     std::vector<std::unique_ptr<google::protobuf::Message>> items;  // list
+    std::vector<std::shared_ptr<const google::protobuf::Message>> sharedItems;  // list with shareItems
     int64_t listRevision = 0;                                         // list
     std::string continueToken;       // list: set when a limited list has more (ListMeta.continue)
     std::optional<int64_t> remainingItemCount;  // list: with continueToken, when no selectors
@@ -211,6 +217,7 @@ private:
     Config config_;
     mutable InformerCache informers_;
     mutable PodNodeIndex podNodes_;
+    Cacher cacher_;
     std::mutex randomMutex_;
     uint64_t randomState_;
     RequestObserver observer_;

@@ -9,10 +9,8 @@
 
 namespace pilothouse::apiserver {
 
-namespace {
-
-StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeOnArena(const api::ResourceType& type,
-                                                                         const store::KeyValue& kv) {
+StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeShared(const api::ResourceType& type,
+                                                                        const store::KeyValue& kv) {
     // The decoded object takes a few times its encoded size; one first block holds most objects.
     google::protobuf::ArenaOptions options;
     options.start_block_size = std::clamp<size_t>(kv.value.size() * 4, 1024, 64 * 1024);
@@ -29,13 +27,11 @@ StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeOnArena(const a
     return std::shared_ptr<const google::protobuf::Message>(std::move(arena), obj);
 }
 
-}  // namespace
-
 StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeWatchEvent(const api::ResourceType& type,
                                                                             const store::WatchEvent& event) {
     if (std::shared_ptr<const void> kept = event.memo.get())
         return std::static_pointer_cast<const google::protobuf::Message>(kept);
-    auto decoded = decodeOnArena(type, event.kv);
+    auto decoded = decodeShared(type, event.kv);
     if (!decoded)
         return decoded.status();
     // Another reader may have decoded it meanwhile: everyone uses the copy kept first.

@@ -19,6 +19,11 @@
 
 namespace pilothouse::apiserver {
 
+// A stored object decoded on its own arena (resourceVersion and TypeMeta set), to be shared
+// read-only. Any thread.
+StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeShared(const api::ResourceType& type,
+                                                                        const store::KeyValue& kv);
+
 // The object of `event` (resourceVersion and TypeMeta set), decoded by the first caller and shared
 // with the rest. Any thread.
 StatusOr<std::shared_ptr<const google::protobuf::Message>> decodeWatchEvent(const api::ResourceType& type,

@@ -30,20 +30,24 @@ Status Informer::listAndWatch() {
     list.namespace_ = options_.namespace_;
     list.labelSelector = options_.labelSelector;
     list.fieldSelector = options_.fieldSelector;
+    // An informer only reads its objects: it shares the API server's watch cache's (and each
+    // watch event's) decoded objects instead of a copy of each.
+    list.shareItems = true;
     auto listed = server_.handle(list);
     if (!listed.ok()) return listed.status.withContext("listing " + type_.resource + ": ");
     // A re-list replaces what was known: objects that vanished meanwhile are deleted.
     std::set<std::string> seen;
-    for (const auto& item : listed.items) seen.insert(keyOf(*item));
+    for (const auto& item : listed.sharedItems) seen.insert(keyOf(*item));
     std::vector<ObjectPtr> gone;
     for (const auto& [key, obj] : items_)
         if (!seen.contains(key)) gone.push_back(obj);
     for (const auto& obj : gone) apply(store::EventType::Deleted, obj);
-    for (auto& item : listed.items) apply(store::EventType::Added, ObjectPtr(std::move(item)));
+    for (auto& item : listed.sharedItems) apply(store::EventType::Added, std::move(item));
     revision_ = listed.listRevision;
 
     apiserver::Request watch = list;
     watch.verb = "watch";
+    watch.shareItems = false;
     watch.resourceVersion = listed.listRevision;
     auto stream = server_.watch(watch);
     if (!stream) return stream.status().withContext("watching " + type_.resource + ": ");
@@ -60,7 +64,7 @@ StatusOr<size_t> Informer::sync() {
     size_t applied = 0;
     pending_->store(false);
     for (;;) {
-        auto events = watch_->next(std::chrono::milliseconds(0));
+        auto events = watch_->nextShared(std::chrono::milliseconds(0));
         if (!events) {
             // Expired or cut off: list again from the current state, as a reflector does.
             PH_RETURN_IF_ERROR(listAndWatch());
@@ -69,7 +73,7 @@ StatusOr<size_t> Informer::sync() {
         if (events->empty()) break;
         for (auto& e : *events) {
             revision_ = e.revision;
-            apply(e.type, ObjectPtr(std::move(e.object)));
+            apply(e.type, std::move(e.object));
             ++applied;
         }
     }

@@ -1,9 +1,11 @@
 #include "cluster/cluster.h"
 
 #include <algorithm>
+#include <iostream>
 
 #include "api/object.h"
 #include "apiserver/loopback_client.h"
+#include "util/phase_times.h"
 
 namespace pilothouse::cluster {
 
@@ -64,7 +66,9 @@ Status Cluster::add(std::unique_ptr<Component> component) {
     {
         apiserver::LoopbackClientScope loopback;
         apiserver::WatchClientScope client(*name);
+        util::PhaseTimes started;  // PILOTHOUSE_PHASE_TIMES: how long each component takes to start
         PH_RETURN_IF_ERROR(component->start().withContext(*name + ": starting: "));
+        started.mark(name->c_str(), std::cerr);
     }
     names_.push_back(std::move(name));
     components_.push_back(std::move(component));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 
 #include "api/codec/manifest.h"
 #include "api/codec/yaml.h"
@@ -13,6 +14,7 @@
 #include "scheduler/apis/config/load.h"
 #include "sim/runner.h"
 #include "store/sqlite_db.h"
+#include "util/phase_times.h"
 
 namespace pilothouse::cluster {
 
@@ -64,7 +66,9 @@ Status Session::build() {
     scenario_.actions.insert(scenario_.actions.end(), recorded_.begin(), recorded_.end());
     runner_ = std::make_unique<ScenarioRunner>(*cluster_, scenario_);
     apiserver::LoopbackClientScope loopback;
+    util::PhaseTimes applied;  // PILOTHOUSE_PHASE_TIMES: creating the scenario's objects
     PH_RETURN_IF_ERROR(runner_->applyObjects());
+    applied.mark("apply", std::cerr);
     auto schedulerConfig = schedulerConfigurationOf(scenario_);
     if (!schedulerConfig) return schedulerConfig.status();
     auto nodeActions = addStandardComponents(*cluster_, &*schedulerConfig);

@@ -1,10 +1,7 @@
 #include "kubectl/schedule_command.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <cstdlib>
-#include <malloc.h>
 #include <iostream>
 #include <map>
 
@@ -15,41 +12,13 @@
 #include "scheduler/plugins/registry.h"
 #include "scheduler/snapshot_scheduler.h"
 #include "util/keep_until_exit.h"
+#include "util/phase_times.h"
 
 namespace pilothouse::kubectl {
 
 namespace {
 
 using codec::Value;
-
-// PILOTHOUSE_PHASE_TIMES=1 prints each phase's wall time and the peak RSS so far to stderr (the
-// snapshot_load benchmark reads it).
-class PhaseTimes {
-public:
-    PhaseTimes() : on_(std::getenv("PILOTHOUSE_PHASE_TIMES") != nullptr), last_(std::chrono::steady_clock::now()) {}
-    void mark(const char* phase, std::ostream& err) {
-        if (!on_) return;
-        auto now = std::chrono::steady_clock::now();
-        long peakKiB = 0;
-        if (std::FILE* f = std::fopen("/proc/self/status", "r")) {
-            char line[256];
-            while (std::fgets(line, sizeof line, f))
-                if (std::sscanf(line, "VmHWM: %ld kB", &peakKiB) == 1) break;
-            std::fclose(f);
-        }
-        const struct mallinfo2 heap = mallinfo2();
-        char text[200];
-        std::snprintf(text, sizeof text, "phase %-10s %7.3f s  peak RSS %6ld MiB  heap in use %6zu MiB, free %5zu MiB\n", phase,
-                      std::chrono::duration<double>(now - last_).count(), peakKiB / 1024,
-                      (heap.uordblks + heap.hblkhd) >> 20, heap.fordblks >> 20);
-        err << text << std::flush;
-        last_ = now;
-    }
-
-private:
-    bool on_;
-    std::chrono::steady_clock::time_point last_;
-};
 
 Value nodeJson(const scheduler::Explanation& e, const scheduler::NodeExplanation& n) {
     Value v = Value::object();
@@ -184,7 +153,7 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
     } else {
         options.config = scheduler::config::defaultConfiguration();
     }
-    PhaseTimes phases;
+    util::PhaseTimes phases;
     std::vector<codec::Manifest> manifests;
     std::vector<std::string> warnings;
     codec::LoadOptions load;

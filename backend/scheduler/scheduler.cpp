@@ -124,11 +124,12 @@ Status Scheduler::listAndWatch(Informer& inf) {
     list.verb = "list";
     list.type = inf.type;
     list.token = options_.token;
+    list.shareItems = true;  // read-only, as its watch events
     auto listed = server_.handle(list);
     if (!listed.ok()) return listed.status.withContext("scheduler: listing " + inf.kind + ": ");
     // A re-list replaces what was known: objects that vanished are deleted.
     std::set<std::string> seen;
-    for (auto& item : listed.items) seen.insert(api::namespacedName(api::metadata(*item)));
+    for (auto& item : listed.sharedItems) seen.insert(api::namespacedName(api::metadata(*item)));
     if (inf.kind == "pods") {
         std::vector<std::shared_ptr<const Pod>> gone;
         for (const auto& [key, pod] : pods_)
@@ -140,7 +141,7 @@ Status Scheduler::listAndWatch(Informer& inf) {
             if (!seen.contains(key)) gone.push_back(node);
         for (const auto& node : gone) onNode(store::EventType::Deleted, node);
     }
-    for (auto& item : listed.items) onEvent(inf.kind, store::EventType::Added, std::shared_ptr<google::protobuf::Message>(std::move(item)));
+    for (auto& item : listed.sharedItems) onEvent(inf.kind, store::EventType::Added, std::move(item));
     apiserver::Request watch;
     watch.verb = "watch";
     watch.type = inf.type;

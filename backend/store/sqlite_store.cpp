@@ -496,7 +496,6 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
         }
         // Acknowledge only what is committed: a failed COMMIT rolls back and changes nothing.
         PH_RETURN_IF_ERROR(txn.commit());
-        currentRevision_ = revision;
 
         result.key = key;
         result.value = stored;
@@ -506,6 +505,9 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
                             : (op == WriteOp::Create ? EventType::Added : EventType::Modified);
         // Still under writeMu_: watchers receive changes in revision order.
         hub_->publish(eventType, result, notify);
+        // Only now is the revision current: whoever reads currentRevision() and then drains a
+        // watch finds every change up to it (the API server's caches rely on this).
+        currentRevision_ = revision;
     }
     notify.run();
     return result;

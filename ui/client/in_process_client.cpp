@@ -144,6 +144,7 @@ void InProcessClient::runInformer(const QString& resource, controlplane::Control
         list.verb = "list";
         list.token = controlPlane->loopbackToken();
         list.type = type;
+        list.shareItems = true;  // the views only read them: the watch cache's objects, shared
         auto listed = server.handle(list);
         if (!listed.ok()) {
             const QString message = QString::fromStdString(listed.status.message());
@@ -152,7 +153,8 @@ void InProcessClient::runInformer(const QString& resource, controlplane::Control
             continue;
         }
         QVector<ObjectPtr> objects;
-        for (auto& o : listed.items) objects.push_back(ObjectPtr(std::move(o)));
+        objects.reserve(qsizetype(listed.sharedItems.size()));
+        for (auto& o : listed.sharedItems) objects.push_back(std::move(o));
         const qint64 revision = listed.listRevision;
         QMetaObject::invokeMethod(this, [this, resource, objects, revision] {
             emit objectsListed(resource, objects, revision);
@@ -165,14 +167,14 @@ void InProcessClient::runInformer(const QString& resource, controlplane::Control
         auto stream = server.watch(watch);
         if (!stream) continue;
         while (!stopping_) {
-            auto events = (*stream)->next(std::chrono::milliseconds(100));
+            auto events = (*stream)->nextShared(std::chrono::milliseconds(100));
             if (!events) break;  // expired or too slow: re-list
             for (auto& e : *events) {
                 ObjectEvent ev;
                 ev.type = e.type == store::EventType::Added      ? ObjectEvent::Type::Added
                           : e.type == store::EventType::Modified ? ObjectEvent::Type::Modified
                                                                  : ObjectEvent::Type::Deleted;
-                ev.object = ObjectPtr(std::move(e.object));
+                ev.object = std::move(e.object);
                 ev.revision = e.revision;
                 QMetaObject::invokeMethod(this, [this, resource, ev] { emit objectChanged(resource, ev); });
             }

@@ -474,15 +474,19 @@ private slots:
             indexed.fieldSelector = selector;
             Request scanned = indexed;
             scanned.limit = 1000;
-            const Response a = s.handle(indexed), b = s.handle(scanned);
+            Request cached = indexed;  // an informer's: from the watch cache and its index
+            cached.shareItems = true;
+            const Response a = s.handle(indexed), b = s.handle(scanned), c = s.handle(cached);
             auto names = [](const Response& r) {
                 std::string out = r.status.message() + " at " + std::to_string(r.listRevision) + ":";
                 for (const auto& o : r.items)
                     out += " " + api::metadata(*o).namespace_() + "/" + api::metadata(*o).name() + "@" + api::metadata(*o).resource_version();
+                for (const auto& o : r.sharedItems)
+                    out += " " + api::metadata(*o).namespace_() + "/" + api::metadata(*o).name() + "@" + api::metadata(*o).resource_version();
                 return out;
             };
-            if (problem.empty() && (!a.ok() || names(a) != names(b)))
-                problem = std::string(resource) + " " + ns + " " + selector + ": " + names(a) + " / " + names(b);
+            if (problem.empty() && (!a.ok() || names(a) != names(b) || names(c) != names(b)))
+                problem = std::string(resource) + " " + ns + " " + selector + ": " + names(a) + " / " + names(b) + " / " + names(c);
             return int(a.items.size());
         };
         auto all = [&] {
@@ -511,6 +515,83 @@ private slots:
         QCOMPARE(same("pods", "team", "metadata.name=late"), 1);
         QCOMPARE(same("pods", "", "metadata.name=p2"), 1);
         QVERIFY2(problem.empty(), problem.c_str());
+    }
+
+    // An informer's list (shareItems) comes from the watch cache: the same objects, bytes and
+    // revision as a list read from the store, whatever changed since the cache was filled; objects
+    // decoded once (the same in every list, and the same a watch delivers); and a watch from the
+    // list's revision sees exactly the changes after it.
+    void sharedListsAnswerAsTheStore() {
+        auto& s = cp_->apiServer();
+        auto pod = [](const std::string& name, const std::string& ns, const std::string& tier) {
+            return "apiVersion: v1\nkind: Pod\nmetadata: {name: " + name + ", namespace: " + ns + ", labels: {tier: " + tier +
+                   "}}\nspec:\n  containers: [{name: c, image: i}]\n";
+        };
+        QVERIFY(s.handle(create("namespaces", "apiVersion: v1\nkind: Namespace\nmetadata: {name: team}\n", "admin-token")).ok());
+        for (int i = 0; i < 9; ++i)
+            QVERIFY(s.handle(create("pods", pod("p" + std::to_string(i), i % 3 ? "default" : "team", i % 2 ? "web" : "db"),
+                                    "admin-token")).ok());
+        std::string problem;  // the first list answered otherwise
+        auto same = [&](const char* resource, const std::string& ns, const std::string& labels, const std::string& fields) {
+            Request shared = named("list", resource, ns, "", "admin-token");
+            shared.labelSelector = labels;
+            shared.fieldSelector = fields;
+            shared.shareItems = true;
+            Request stored = shared;
+            stored.shareItems = false;
+            const Response a = s.handle(shared), b = s.handle(stored);
+            std::string as = a.status.message() + " at " + std::to_string(a.listRevision) + ":";
+            std::string bs = b.status.message() + " at " + std::to_string(b.listRevision) + ":";
+            for (const auto& o : a.sharedItems) as += " " + o->SerializeAsString();
+            for (const auto& o : b.items) bs += " " + o->SerializeAsString();
+            if (problem.empty() && (!a.ok() || !a.items.empty() || as != bs))
+                problem = std::string(resource) + " " + ns + " " + labels + " " + fields + " differ";
+            return int(a.sharedItems.size());
+        };
+        auto all = [&] {
+            int n = 0;
+            for (const std::string ns : {"", "default", "team"})
+                for (const std::string labels : {"", "tier=web", "tier!=web"}) n += same("pods", ns, labels, "");
+            n += same("pods", "", "", "metadata.namespace=team");
+            n += same("namespaces", "", "", "");
+            return n;
+        };
+        const int before = all();
+        QVERIFY2(problem.empty(), problem.c_str());
+        // Decoded once: two lists hand out the same objects.
+        Request list = named("list", "pods", "", "", "admin-token");
+        list.shareItems = true;
+        const Response first = s.handle(list), again = s.handle(list);
+        QCOMPARE(first.sharedItems.size(), size_t(9));
+        QCOMPARE(again.sharedItems.front().get(), first.sharedItems.front().get());
+        // Changes after the cache was filled: deleted, created, relabelled (by update).
+        Request watchFrom = named("watch", "pods", "", "", "admin-token");
+        watchFrom.resourceVersion = first.listRevision;
+        auto watch = s.watch(watchFrom);
+        QVERIFY(watch.isOk());
+        QVERIFY(s.handle(named("delete", "pods", "team", "p3", "admin-token")).ok());
+        QVERIFY(s.handle(create("pods", pod("late", "team", "web"), "admin-token")).ok());
+        Response got = s.handle(named("get", "pods", "default", "p1", "admin-token"));
+        QVERIFY(got.ok());
+        auto relabelled = std::shared_ptr<google::protobuf::Message>(got.object->New());
+        relabelled->CopyFrom(*got.object);
+        (*api::mutableMetadata(relabelled.get())->mutable_labels())["tier"] = "db";
+        Request update = named("update", "pods", "default", "p1", "admin-token");
+        update.body = relabelled;
+        QVERIFY(s.handle(update).ok());
+        QCOMPARE(all(), before);  // one pod fewer in team, one more; p1 moved from web to db
+        QVERIFY2(problem.empty(), problem.c_str());
+        // The watch from the first list's revision: exactly those three changes, and the objects
+        // it delivers are the ones the cache lists.
+        auto events = (*watch)->nextShared(std::chrono::milliseconds(100));
+        QVERIFY(events.isOk());
+        QCOMPARE(events->size(), size_t(3));
+        const Response after = s.handle(list);
+        QCOMPARE(after.listRevision, events->back().revision);
+        const auto p1 = std::find_if(after.sharedItems.begin(), after.sharedItems.end(),
+                                     [](const auto& o) { return api::metadata(*o).name() == "p1"; });
+        QVERIFY(p1 != after.sharedItems.end());
+        QCOMPARE(p1->get(), events->back().object.get());
     }
 
     void bootstrapObjectsExist() {

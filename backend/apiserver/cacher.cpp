@@ -1,0 +1,121 @@
+#include "apiserver/cacher.h"
+
+#include <chrono>
+
+#include "apiserver/registry/keys.h"
+#include "apiserver/watch_cache.h"
+#include "core_v1.pb.h"
+
+namespace pilothouse::apiserver {
+
+Cacher::Cacher(store::Store& store) : store_(store) {}
+
+Cacher::~Cacher() = default;
+
+StatusOr<Cacher::List> Cacher::list(const api::ResourceType& type, const std::string& prefix,
+                                    const std::function<bool(const google::protobuf::Message&)>& keep,
+                        const std::string* podNodeName) {
+    std::lock_guard lock(mu_);
+    Kind& kind = kinds_[&type];
+    kind.indexed = type.resource == "pods";
+    if (podNodeName && !kind.indexed) return Status(StatusCode::InvalidArgument, "only pods are indexed by spec.nodeName");
+    // The revision first, then every change queued up to it and maybe beyond: the state taken in
+    // is the kind's at the later of the two.
+    const int64_t current = store_.currentRevision();
+    PH_RETURN_IF_ERROR(sync(type, kind));
+    List out;
+    out.revision = std::max(current, kind.revision);
+    if (podNodeName) {
+        auto on = kind.byNode.find(*podNodeName);
+        if (on == kind.byNode.end()) return out;
+        for (auto key = on->second.lower_bound(prefix); key != on->second.end() && key->starts_with(prefix); ++key) {
+            const ObjectPtr& object = kind.objects.at(*key);
+            if (!keep || keep(*object)) out.objects.push_back(object);
+        }
+        return out;
+    }
+    for (auto it = kind.objects.lower_bound(prefix); it != kind.objects.end() && it->first.starts_with(prefix); ++it)
+        if (!keep || keep(*it->second)) out.objects.push_back(it->second);
+    return out;
+}
+
+namespace {
+
+const std::string& nodeNameOf(const google::protobuf::Message& pod) {
+    return static_cast<const k8s::io::api::core::v1::Pod&>(pod).spec().node_name();
+}
+
+}  // namespace
+
+void Cacher::put(Kind& kind, const std::string& key, ObjectPtr object) {
+    auto it = kind.objects.find(key);
+    if (kind.indexed && it != kind.objects.end()) {
+        auto on = kind.byNode.find(nodeNameOf(*it->second));
+        on->second.erase(key);
+        if (on->second.empty()) kind.byNode.erase(on);
+    }
+    if (!object) {
+        if (it != kind.objects.end()) kind.objects.erase(it);
+        return;
+    }
+    if (kind.indexed) kind.byNode[nodeNameOf(*object)].insert(key);
+    if (it != kind.objects.end()) it->second = std::move(object);
+    else kind.objects.emplace(key, std::move(object));
+}
+
+Status Cacher::sync(const api::ResourceType& type, Kind& kind) {
+    if (!kind.watch) PH_RETURN_IF_ERROR(relist(type, kind));
+    for (;;) {
+        auto events = kind.watch->nextShared(std::chrono::milliseconds::zero());
+        if (!events.isOk()) {
+            // Closed (fell behind, a compaction overtook its catch-up, the store rewound): start over.
+            PH_RETURN_IF_ERROR(relist(type, kind));
+            continue;
+        }
+        if (events->empty()) return {};
+        for (const auto& event : *events) {
+            kind.revision = event->revision;
+            if (event->type == store::EventType::Deleted) {
+                put(kind, event->kv.key, nullptr);
+                continue;
+            }
+            // Decoded once for every API watch stream delivering this change too.
+            auto object = decodeWatchEvent(type, *event);
+            if (!object) {
+                kind.watch.reset();
+                return object.status();
+            }
+            put(kind, event->kv.key, std::move(*object));
+        }
+    }
+}
+
+Status Cacher::relist(const api::ResourceType& type, Kind& kind) {
+    kind.watch.reset();
+    kind.objects.clear();
+    kind.byNode.clear();
+    const std::string prefix = registry::typePrefix(type);
+    auto listed = store_.list(prefix);
+    if (!listed.isOk()) return listed.status();
+    for (const store::KeyValue& kv : listed->items) {
+        auto object = decodeShared(type, kv);
+        if (!object) {
+            kind.objects.clear();
+            kind.byNode.clear();
+            return object.status();
+        }
+        if (kind.indexed) kind.byNode[nodeNameOf(**object)].insert(kv.key);
+        kind.objects.emplace_hint(kind.objects.end(), kv.key, std::move(*object));
+    }
+    auto watch = store_.watch(prefix, listed->revision);
+    if (!watch.isOk()) {
+        kind.objects.clear();
+        kind.byNode.clear();
+        return watch.status();
+    }
+    kind.watch = std::move(*watch);
+    kind.revision = listed->revision;
+    return {};
+}
+
+}  // namespace pilothouse::apiserver
