@@ -1,5 +1,6 @@
 #include "cluster/scenario_writer.h"
 
+#include "api/codec/proto_json.h"
 #include "api/codec/yaml.h"
 
 namespace pilothouse::cluster {
@@ -48,7 +49,9 @@ std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAc
         out += "---\n" + scenario.schedulerConfiguration;
         if (out.back() != '\n') out += '\n';
     }
-    for (const auto& m : scenario.objects) out += "---\n" + codec::toYaml(m.raw);
+    // Objects read without their documents (a cluster snapshot's) are written from the typed object.
+    for (const auto& m : scenario.objects)
+        out += "---\n" + codec::toYaml(m.raw.isNull() && m.object ? codec::encodeMessage(*m.object) : m.raw);
     return out;
 }
 

@@ -2,10 +2,9 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
+#include "api/codec/manifest.h"
 #include "api/object.h"
 #include "api/scheme.h"
 #include "core_v1.pb.h"
@@ -26,57 +25,76 @@ int creationRank(const std::string& kind) {
     return 3;
 }
 
-// What the API server set, taken out so the object can be created again.
-void stripServerFields(codec::Value& object, const std::string& kind) {
-    if (codec::Value* md = object.find("metadata"); md && md->isObject()) {
-        for (const char* key : {"uid", "resourceVersion", "generation", "creationTimestamp", "managedFields", "selfLink",
-                                "deletionTimestamp", "deletionGracePeriodSeconds", "ownerReferences"})
-            md->erase(key);
-    }
-    if (kind == "Pod") {
-        object.erase("status");
-    } else if (kind == "Node") {
-        if (codec::Value* status = object.find("status"); status && status->isObject()) {
-            codec::Value kept = codec::Value::object();
-            for (const char* key : {"capacity", "allocatable", "addresses", "images"})
-                if (const codec::Value* v = status->find(key)) kept.set(key, *v);
-            *status = std::move(kept);
+// What the API server set, taken out of the decoded object so it can be created again. Returns
+// whether it had ownerReferences.
+bool stripServerFields(google::protobuf::Message* object, const std::string& kind) {
+    auto* meta = api::mutableMetadata(object);
+    const bool owned = meta->owner_references_size() > 0;
+    meta->clear_uid();
+    meta->clear_resource_version();
+    meta->clear_generation();
+    meta->clear_creation_timestamp();
+    meta->clear_managed_fields();
+    meta->clear_self_link();
+    meta->clear_deletion_timestamp();
+    meta->clear_deletion_grace_period_seconds();
+    meta->clear_owner_references();
+    const google::protobuf::FieldDescriptor* status = object->GetDescriptor()->FindFieldByName("status");
+    if (!status || status->type() != google::protobuf::FieldDescriptor::TYPE_MESSAGE) return owned;
+    const google::protobuf::Reflection* reflection = object->GetReflection();
+    if (kind == "Node") {
+        // Its simulated kubelet reports the rest (conditions, node info, ...).
+        google::protobuf::Message* nodeStatus = reflection->MutableMessage(object, status);
+        const google::protobuf::Descriptor* d = nodeStatus->GetDescriptor();
+        for (int i = 0; i < d->field_count(); ++i) {
+            const std::string& name = d->field(i)->name();
+            if (name != "capacity" && name != "allocatable" && name != "addresses" && name != "images")
+                nodeStatus->GetReflection()->ClearField(nodeStatus, d->field(i));
         }
     } else if (kind != "Namespace" && kind != "PriorityClass") {
-        // A workload's status is its controller's to write.
-        object.erase("status");
+        // A pod's status is its kubelet's to write; a workload's its controller's.
+        reflection->ClearField(object, status);
     }
+    return owned;
 }
 
 std::string stem(const std::string& path) { return std::filesystem::path(path).stem().string(); }
 
 }  // namespace
 
-StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, std::vector<std::string>* warnings) {
+namespace {
+
+// A file's objects as read: decoded, without their documents and managedFields (the scenario keeps
+// the typed objects only; a snapshot of 150,000 pods then exists once in memory).
+struct ReadFile {
+    std::string path;
+    StatusOr<std::vector<codec::Manifest>> objects;
+};
+
+codec::LoadOptions snapshotLoadOptions() {
+    codec::LoadOptions options;
+    options.unknownKinds = codec::UnknownKinds::Keep;
+    options.keepRaw = false;
+    options.dropManagedFields = true;
+    return options;
+}
+
+StatusOr<Scenario> scenarioFromFiles(std::vector<ReadFile> files, std::vector<std::string>* warnings) {
     Scenario s;
     std::vector<codec::Manifest> objects;
     std::set<std::string> namespaces, declaredNamespaces;
     int nodes = 0, pods = 0;
     bool ownersDropped = false;
-    codec::LoadOptions options;
-    options.unknownKinds = codec::UnknownKinds::Keep;
-    for (const auto& file : files) {
-        auto manifests = codec::loadManifests(file.text, file.path, warnings, options);
-        if (!manifests) return manifests.status();
-        if (manifests->empty()) return Status(StatusCode::InvalidArgument, file.path + ": no objects in the file");
-        for (auto& m : *manifests) {
+    for (auto& manifests : files) {
+        if (!manifests.objects) return manifests.objects.status();
+        if (manifests.objects->empty()) return Status(StatusCode::InvalidArgument, manifests.path + ": no objects in the file");
+        for (auto& m : *manifests.objects) {
             if (!m.type) {
                 if (warnings) warnings->push_back(m.location() + ": kind \"" + m.kind + "\" (" + m.apiVersion + ") is not served; skipped");
                 continue;
             }
             if (kSkippedKinds.contains(m.kind)) continue;
-            codec::Value object = m.raw;
-            if (const codec::Value* md = object.find("metadata"); md && md->find("ownerReferences")) ownersDropped = true;
-            stripServerFields(object, m.kind);
-            auto decoded = codec::decodeObject(object, *m.type, warnings);
-            if (!decoded) return decoded.status().withContext(m.location() + ": ");
-            m.object = std::move(*decoded);
-            m.raw = std::move(object);
+            if (stripServerFields(m.object.get(), m.kind)) ownersDropped = true;
             const auto& meta = api::metadata(*m.object);
             if (m.type->namespaced) namespaces.insert(meta.namespace_().empty() ? "default" : meta.namespace_());
             if (m.kind == "Namespace") declaredNamespaces.insert(meta.name());
@@ -103,6 +121,7 @@ StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, 
         auto decoded = codec::decodeObject(m.raw, *namespaceType, warnings);
         if (!decoded) return decoded.status();
         m.object = std::move(*decoded);
+        m.raw = codec::Value();
         objects.push_back(std::move(m));
     }
     std::stable_sort(objects.begin(), objects.end(),
@@ -122,6 +141,14 @@ StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, 
     return s;
 }
 
+}  // namespace
+
+StatusOr<Scenario> scenarioFromSnapshot(const std::vector<SnapshotFile>& files, std::vector<std::string>* warnings) {
+    std::vector<ReadFile> read;
+    for (const auto& file : files) read.push_back({file.path, codec::loadManifests(file.text, file.path, warnings, snapshotLoadOptions())});
+    return scenarioFromFiles(std::move(read), warnings);
+}
+
 std::vector<std::string> unboundPods(const Scenario& scenario) {
     std::vector<std::string> out;
     for (const auto& m : scenario.objects) {
@@ -136,15 +163,13 @@ std::vector<std::string> unboundPods(const Scenario& scenario) {
 
 StatusOr<Scenario> scenarioFromSnapshotFiles(const std::vector<std::string>& paths, std::vector<std::string>* warnings) {
     if (paths.empty()) return Status(StatusCode::InvalidArgument, "no snapshot file given");
-    std::vector<SnapshotFile> files;
+    // Each file mapped and read in parts on every core (codec::loadManifestFile), not copied.
+    std::vector<ReadFile> read;
     for (const auto& path : paths) {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) return Status(StatusCode::NotFound, path + ": cannot open the file");
-        std::stringstream buf;
-        buf << in.rdbuf();
-        files.push_back({path, buf.str()});
+        read.push_back({path, codec::loadManifestFile(path, warnings, snapshotLoadOptions())});
+        if (!read.back().objects) return read.back().objects.status();
     }
-    return scenarioFromSnapshot(files, warnings);
+    return scenarioFromFiles(std::move(read), warnings);
 }
 
 }  // namespace pilothouse::cluster
