@@ -27,48 +27,53 @@ const api::ResourceType* typeOfKind(const std::string& kind) {
 
 ScenarioRunner::ScenarioRunner(Cluster& cluster, const Scenario& scenario) : cluster_(cluster), scenario_(scenario) {}
 
-Status ScenarioRunner::applyObject(const api::ResourceType& type, std::shared_ptr<google::protobuf::Message> object,
+Status ScenarioRunner::applyObject(const api::ResourceType& type, std::shared_ptr<const google::protobuf::Message> object,
                                    std::string* message) {
     auto& server = cluster_.apiServer();
-    auto* meta = api::mutableMetadata(object.get());
-    if (type.namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
+    const auto& meta = api::metadata(*object);
+    const std::string ns = type.namespaced && meta.namespace_().empty() ? std::string("default") : meta.namespace_();
     apiserver::Request get;
     get.verb = "get";
     get.type = &type;
-    get.namespace_ = meta->namespace_();
-    get.name = meta->name();
-    auto current = meta->name().empty() ? apiserver::Response{} : server.handle(get);
-    if (meta->name().empty() || (!current.ok() && current.status.reason() == "NotFound")) {
+    get.namespace_ = ns;
+    get.name = meta.name();
+    auto current = meta.name().empty() ? apiserver::Response{} : server.handle(get);
+    if (meta.name().empty() || (!current.ok() && current.status.reason() == "NotFound")) {
+        // The API server copies the body it creates from (and puts it in the request's namespace).
         apiserver::Request create;
         create.verb = "create";
         create.type = &type;
-        create.namespace_ = meta->namespace_();
-        create.body = object;
+        create.namespace_ = ns;
+        create.body = std::move(object);
         auto resp = server.handle(create);
         if (!resp.ok()) return resp.status;
         *message = displayName(type, api::metadata(*resp.object).name()) + " created";
         return {};
     }
     if (!current.ok()) return current.status;
+    std::shared_ptr<google::protobuf::Message> changed(object->New());
+    changed->CopyFrom(*object);
+    auto* changedMeta = api::mutableMetadata(changed.get());
+    if (type.namespaced) changedMeta->set_namespace_(ns);
+    changedMeta->set_resource_version(api::metadata(*current.object).resource_version());
     apiserver::Request update;
     update.verb = "update";
     update.type = &type;
-    update.namespace_ = meta->namespace_();
-    update.name = meta->name();
-    meta->set_resource_version(api::metadata(*current.object).resource_version());
-    update.body = object;
+    update.namespace_ = ns;
+    update.name = meta.name();
+    update.body = std::move(changed);
     auto resp = server.handle(update);
     if (!resp.ok()) return resp.status;
-    *message = displayName(type, meta->name()) + " configured";
+    *message = displayName(type, meta.name()) + " configured";
     return {};
 }
 
 Status ScenarioRunner::applyObjects() {
     for (const auto& m : scenario_.objects) {
-        std::shared_ptr<google::protobuf::Message> copy(m.object->New());
-        copy->CopyFrom(*m.object);
+        // The scenario keeps its objects (a rewind applies them again): lent, not copied.
+        std::shared_ptr<const google::protobuf::Message> lent(std::shared_ptr<const google::protobuf::Message>(), m.object.get());
         std::string message;
-        Status s = applyObject(*m.type, std::move(copy), &message);
+        Status s = applyObject(*m.type, std::move(lent), &message);
         if (!s.isOk()) return s.withContext(m.source + ": document " + std::to_string(m.document) + ": ");
         results_.push_back({cluster_.clock().now(), "apply", m.kind + "/" + api::metadata(*m.object).name(), true, message});
     }

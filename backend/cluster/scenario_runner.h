@@ -44,7 +44,7 @@ private:
     ActionResult perform(const ScenarioAction& action);
     // drain: kubectl's lines become results as the drain prints them, over virtual time.
     void startDrain(const ScenarioAction& action);
-    Status applyObject(const api::ResourceType& type, std::shared_ptr<google::protobuf::Message> object, std::string* message);
+    Status applyObject(const api::ResourceType& type, std::shared_ptr<const google::protobuf::Message> object, std::string* message);
 
     Cluster& cluster_;
     const Scenario& scenario_;
