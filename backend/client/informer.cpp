@@ -20,7 +20,48 @@ ObjectPtr Informer::get(const std::string& key) const {
     return it == items_.end() ? nullptr : it->second;
 }
 
-Status Informer::start() { return listAndWatch(); }
+void Informer::addHandlers(InformerHandlers handlers) {
+    handlers_.push_back(std::move(handlers));
+    if (!started() || !handlers_.back().onAdd) return;
+    for (const auto& [key, obj] : items_) handlers_.back().onAdd(obj);
+}
+
+void Informer::addIndexer(const std::string& name, IndexFunc index) {
+    if (indexes_.contains(name)) return;
+    Index& added = indexes_[name];
+    added.function = std::move(index);
+    for (const auto& [key, obj] : items_)
+        for (const auto& value : added.function(*obj)) added.keys[value].insert(key);
+}
+
+std::vector<ObjectPtr> Informer::byIndex(const std::string& name, const std::string& value) const {
+    std::vector<ObjectPtr> out;
+    auto index = indexes_.find(name);
+    if (index == indexes_.end()) return out;
+    auto filed = index->second.keys.find(value);
+    if (filed == index->second.keys.end()) return out;
+    for (const auto& key : filed->second) out.push_back(items_.at(key));
+    return out;
+}
+
+void Informer::reindex(const std::string& key, const ObjectPtr& old, const ObjectPtr& object) {
+    for (auto& [name, index] : indexes_) {
+        if (old)
+            for (const auto& value : index.function(*old)) {
+                auto filed = index.keys.find(value);
+                if (filed == index.keys.end()) continue;
+                filed->second.erase(key);
+                if (filed->second.empty()) index.keys.erase(filed);
+            }
+        if (object)
+            for (const auto& value : index.function(*object)) index.keys[value].insert(key);
+    }
+}
+
+Status Informer::start() {
+    if (started()) return {};
+    return listAndWatch();
+}
 
 Status Informer::listAndWatch() {
     apiserver::Request list;
@@ -49,6 +90,8 @@ Status Informer::listAndWatch() {
     watch.verb = "watch";
     watch.shareItems = false;
     watch.resourceVersion = listed.listRevision;
+    std::optional<apiserver::WatchClientScope> client;
+    if (!watchClient_.empty()) client.emplace(watchClient_);
     auto stream = server_.watch(watch);
     if (!stream) return stream.status().withContext("watching " + type_.resource + ": ");
     watch_ = std::move(*stream);
@@ -86,6 +129,7 @@ StatusOr<size_t> Informer::sync() {
 }
 
 void Informer::setResyncPeriod(const sim::Clock& clock, sim::Duration period) {
+    if (resyncClock_ == &clock && resyncPeriod_ == period) return;
     resyncClock_ = period > sim::Duration::zero() ? &clock : nullptr;
     resyncPeriod_ = period;
     if (resyncClock_) nextResync_ = clock.now() + period;
@@ -99,14 +143,17 @@ std::optional<sim::Time> Informer::nextResync() const {
 void Informer::resync() {
     for (const auto& [key, obj] : items_)
         for (const auto& h : handlers_)
-            if (h.onUpdate) h.onUpdate(obj, obj);
+            if (h.onUpdate && h.resync) h.onUpdate(obj, obj);
 }
 
 void Informer::apply(store::EventType type, ObjectPtr object) {
     const std::string key = keyOf(*object);
     if (type == store::EventType::Deleted) {
         // The event carries the object's last state; a re-list passes the cached one.
-        items_.erase(key);
+        if (auto it = items_.find(key); it != items_.end()) {
+            reindex(key, it->second, nullptr);
+            items_.erase(it);
+        }
         for (const auto& h : handlers_)
             if (h.onDelete) h.onDelete(object);
         return;
@@ -114,12 +161,14 @@ void Informer::apply(store::EventType type, ObjectPtr object) {
     auto it = items_.find(key);
     if (it == items_.end()) {
         items_.emplace(key, object);
+        reindex(key, nullptr, object);
         for (const auto& h : handlers_)
             if (h.onAdd) h.onAdd(object);
         return;
     }
     ObjectPtr old = it->second;
     it->second = object;
+    reindex(key, old, object);
     for (const auto& h : handlers_)
         if (h.onUpdate) h.onUpdate(old, object);
 }

@@ -1,5 +1,6 @@
 #include "cluster/components.h"
 
+#include "client/shared_informer_factory.h"
 #include "cluster/metrics_sampler.h"
 #include "cluster/node_agents.h"
 #include "controllers/daemon/daemon_controller.h"
@@ -49,38 +50,51 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     sim::Random resyncRandom = sim::Random(cluster.options().seed).fork("kube-controller-manager");
     const auto minResync = std::chrono::hours(12);
     const sim::Duration resync = std::chrono::duration_cast<sim::Duration>(minResync * (1.0 + resyncRandom.uniformDouble()));
+    // kube-controller-manager's shared informer factory: one informer per resource for all its
+    // controllers; their watches count under the controller manager's name.
+    auto informers = std::make_shared<client::SharedInformerFactory>(server, "", "kube-controller-manager");
     controller::replicaset::ReplicaSetControllerOptions rs;
+    rs.informers = informers;
     rs.seed = cluster.options().seed;
     rs.resyncPeriod = resync;
     controller::deployment::DeploymentControllerOptions dep;
     dep.resyncPeriod = resync;
+    dep.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::deployment::DeploymentController>(server, clock, dep)));
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::replicaset::ReplicaSetController>(server, clock, rs)));
     controller::daemon::DaemonSetsControllerOptions dso;
     dso.seed = cluster.options().seed;
     dso.resyncPeriod = resync;
+    dso.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::daemon::DaemonSetsController>(server, clock, dso)));
     // The garbage collector's monitors never resync (upstream's ResourceResyncTime is 0).
-    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::garbagecollector::GarbageCollector>(
-        server, clock, controller::garbagecollector::GarbageCollectorOptions{})));
+    controller::garbagecollector::GarbageCollectorOptions gco;
+    gco.informers = informers;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::garbagecollector::GarbageCollector>(server, clock, gco)));
     controller::nodelifecycle::NodeLifecycleControllerOptions nlo;
     nlo.resyncPeriod = resync;
+    nlo.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::nodelifecycle::NodeLifecycleController>(server, clock, nlo)));
     controller::endpoint::EndpointsControllerOptions epo;
     epo.resyncPeriod = resync;
+    epo.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpoint::EndpointsController>(server, clock, epo)));
     controller::job::JobControllerOptions jo;
     jo.seed = cluster.options().seed;
     jo.resyncPeriod = resync;
+    jo.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::job::JobController>(server, clock, jo)));
     controller::ttlafterfinished::TTLAfterFinishedControllerOptions tto;
     tto.resyncPeriod = resync;
+    tto.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttlafterfinished::TTLAfterFinishedController>(server, clock, tto)));
     controller::disruption::DisruptionControllerOptions dco;
     dco.resyncPeriod = resync;
+    dco.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::disruption::DisruptionController>(server, clock, dco)));
     controller::endpointslice::EndpointSliceControllerOptions eps;
     eps.resyncPeriod = resync;
+    eps.informers = informers;
     eps.journeys = &cluster.journeys();
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock, eps)));
     // The nodes' kubelets.

@@ -188,7 +188,8 @@ QString JourneyLayout::watchTitle(WatchTarget target) {
 std::optional<WatchTarget> JourneyLayout::watchTargetOf(const std::string& client) {
     if (client == "kube-scheduler") return WatchTarget::Scheduler;
     if (client.starts_with("kubelet/")) return WatchTarget::Kubelets;
-    if (client.ends_with("-controller")) return WatchTarget::Controllers;
+    // kube-controller-manager's shared informers, or a controller's own.
+    if (client == "kube-controller-manager" || client.ends_with("-controller")) return WatchTarget::Controllers;
     return std::nullopt;
 }
 

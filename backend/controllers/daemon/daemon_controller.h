@@ -49,6 +49,7 @@
 #include "api/labels.h"
 #include "apps_v1.pb.h"
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
@@ -60,6 +61,8 @@ namespace apps = k8s::io::api::apps::v1;
 
 struct DaemonSetsControllerOptions {
     std::string token;        // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     uint64_t seed = 1;        // pod name suffixes come from Random(seed).fork("daemonset-controller")
     int burstReplicas = 250;  // creations/deletions per sync (upstream BurstReplicas)
@@ -140,7 +143,8 @@ private:
     DaemonSetsControllerOptions options_;
     ApiClient client_;
     sim::Random random_;
-    client::Informer dsInformer_, historyInformer_, podInformer_, nodeInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &dsInformer_, &historyInformer_, &podInformer_, &nodeInformer_;
     client::WorkQueue queue_;
     ControllerExpectations expectations_;
     std::map<std::string, Backoff> failedPodsBackoff_;

@@ -17,9 +17,10 @@ DeploymentController::DeploymentController(apiserver::APIServer& server, const s
       clock_(clock),
       options_(std::move(options)),
       client_(server, options_.token),
-      dInformer_(server, resourceType("deployments"), options_.token),
-      rsInformer_(server, resourceType("replicasets"), options_.token),
-      podInformer_(server, resourceType("pods"), options_.token),
+      informers_(options_.informers ? options_.informers : std::make_shared<client::SharedInformerFactory>(server, options_.token)),
+      dInformer_(informers_->informerFor(resourceType("deployments"))),
+      rsInformer_(informers_->informerFor(resourceType("replicasets"))),
+      podInformer_(informers_->informerFor(resourceType("pods"))),
       queue_(clock),
       recorder_(server, clock, "deployment-controller", "", options_.token) {}
 

@@ -23,6 +23,7 @@
 #include "api/labels.h"
 #include "apps_v1.pb.h"
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
@@ -34,6 +35,8 @@ namespace apps = k8s::io::api::apps::v1;
 
 struct DeploymentControllerOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
 };
 
@@ -102,7 +105,8 @@ private:
     const sim::Clock& clock_;
     DeploymentControllerOptions options_;
     ApiClient client_;
-    client::Informer dInformer_, rsInformer_, podInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &dInformer_, &rsInformer_, &podInformer_;
     client::WorkQueue queue_;
     client::record::EventRecorder recorder_;
 };

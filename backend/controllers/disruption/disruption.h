@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
@@ -48,6 +49,8 @@ namespace policy = k8s::io::api::policy::v1;
 
 struct DisruptionControllerOptions {
     std::string token;             // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     // stalePodDisruptionTimeout: how long a pod may keep DisruptionTarget=True without being deleted.
     sim::Duration stalePodDisruptionTimeout = std::chrono::minutes(2);
@@ -107,7 +110,8 @@ private:
     const sim::Clock& clock_;
     DisruptionControllerOptions options_;
     ApiClient client_;
-    client::Informer podInformer_, pdbInformer_, rcInformer_, rsInformer_, deploymentInformer_, statefulSetInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &podInformer_, &pdbInformer_, &rcInformer_, &rsInformer_, &deploymentInformer_, &statefulSetInformer_;
     client::WorkQueue queue_;
     client::WorkQueue recheckQueue_;       // budgets to look at again when a disruptedPods entry expires
     client::WorkQueue stalePodDisruptionQueue_;

@@ -122,9 +122,10 @@ EndpointsController::EndpointsController(apiserver::APIServer& server, const sim
                                          EndpointsControllerOptions options)
     : options_(std::move(options)),
       client_(server, options_.token),
-      services_(server, resourceType("services"), options_.token),
-      pods_(server, resourceType("pods"), options_.token),
-      endpoints_(server, resourceType("endpoints"), options_.token),
+      informers_(options_.informers ? options_.informers : std::make_shared<client::SharedInformerFactory>(server, options_.token)),
+      services_(informers_->informerFor(resourceType("services"))),
+      pods_(informers_->informerFor(resourceType("pods"))),
+      endpoints_(informers_->informerFor(resourceType("endpoints"))),
       queue_(clock),
       clock_(clock),
       recorder_(server, clock, "endpoint-controller", "", options_.token) {}

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
@@ -31,6 +32,8 @@ namespace pilothouse::controller::endpoint {
 
 struct EndpointsControllerOptions {
     std::string token;
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     int maxCapacity = 1000;  // upstream's maxCapacity: addresses kept per Endpoints object
 };
@@ -58,9 +61,10 @@ private:
 
     EndpointsControllerOptions options_;
     ApiClient client_;
-    client::Informer services_;
-    client::Informer pods_;
-    client::Informer endpoints_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &services_;
+    client::Informer &pods_;
+    client::Informer &endpoints_;
     client::WorkQueue queue_;
     const sim::Clock& clock_;
     client::record::EventRecorder recorder_;

@@ -26,11 +26,12 @@ EndpointSliceController::EndpointSliceController(apiserver::APIServer& server, c
                                                  EndpointSliceControllerOptions options)
     : server_(server),
       options_(std::move(options)),
-      services_(server, resourceType("services"), options_.token),
-      pods_(server, resourceType("pods"), options_.token),
-      nodes_(server, resourceType("nodes"), options_.token),
-      slices_(server, resourceType("endpointslices"), options_.token,
-              client::ListOptions{"", std::string(kManagedByLabel) + "=" + kManagedBy, ""}),
+      informers_(options_.informers ? options_.informers : std::make_shared<client::SharedInformerFactory>(server, options_.token)),
+      services_(informers_->informerFor(resourceType("services"))),
+      pods_(informers_->informerFor(resourceType("pods"))),
+      nodes_(informers_->informerFor(resourceType("nodes"))),
+      slices_(informers_->informerFor(resourceType("endpointslices"),
+                                      client::ListOptions{"", std::string(kManagedByLabel) + "=" + kManagedBy, ""})),
       queue_(clock),
       clock_(clock) {}
 

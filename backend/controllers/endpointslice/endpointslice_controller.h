@@ -14,6 +14,7 @@
 #include <string>
 
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
 #include "controllers/controller_utils.h"
@@ -23,6 +24,8 @@ namespace pilothouse::controller::endpointslice {
 
 struct EndpointSliceControllerOptions {
     std::string token;
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     int maxEndpointsPerSlice = 100;  // --max-endpoints-per-slice
     // When set, a pod's journey gets an "endpoints" stage the first time it is a ready endpoint.
@@ -46,10 +49,11 @@ private:
 
     apiserver::APIServer& server_;
     EndpointSliceControllerOptions options_;
-    client::Informer services_;
-    client::Informer pods_;
-    client::Informer nodes_;
-    client::Informer slices_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &services_;
+    client::Informer &pods_;
+    client::Informer &nodes_;
+    client::Informer &slices_;
     client::WorkQueue queue_;
     const sim::Clock& clock_;
     std::set<std::string> announced_;  // pods whose "endpoints" stage was recorded

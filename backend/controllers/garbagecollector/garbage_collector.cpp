@@ -38,6 +38,7 @@ GarbageCollector::GarbageCollector(apiserver::APIServer& server, const sim::Cloc
     : server_(server),
       options_(std::move(options)),
       client_(server, options_.token),
+      factory_(options_.informers ? options_.informers : std::make_shared<client::SharedInformerFactory>(server, options_.token)),
       attemptToDelete_(clock),
       attemptToOrphan_(clock) {}
 
@@ -52,15 +53,17 @@ Status GarbageCollector::start() {
     for (const auto& resource : resources) {
         const api::ResourceType* type = api::Scheme::instance().byName(resource);
         if (!type) return Status(StatusCode::InvalidArgument, "unknown resource \"" + resource + "\"");
-        auto inf = std::make_unique<client::Informer>(server_, *type, options_.token);
+        client::Informer& inf = factory_->informerFor(*type);
         const std::string r = type->resource;
-        inf->addHandlers({
+        // Never resynced (upstream's ResourceResyncTime is 0).
+        inf.addHandlers({
             [this, r](const client::ObjectPtr& o) { observe(r, *o); },
             [this, r](const client::ObjectPtr&, const client::ObjectPtr& o) { observe(r, *o); },
             [this](const client::ObjectPtr& o) { forget(*o); },
+            false,
         });
-        PH_RETURN_IF_ERROR(inf->start());
-        informers_.push_back(std::move(inf));
+        PH_RETURN_IF_ERROR(inf.start());
+        informers_.push_back(&inf);
     }
     return {};
 }

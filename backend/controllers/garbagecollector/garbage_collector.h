@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
 #include "controllers/controller_utils.h"
@@ -29,6 +30,9 @@ namespace pilothouse::controller::garbagecollector {
 
 struct GarbageCollectorOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers (its monitors share the typed ones, as upstream's
+    // informer factory hands them out); null: the collector makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     // Resources to monitor; empty = every kind in the scheme but events and bindings.
     std::vector<std::string> resources;
 };
@@ -66,7 +70,8 @@ private:
     apiserver::APIServer& server_;
     GarbageCollectorOptions options_;
     ApiClient client_;
-    std::vector<std::unique_ptr<client::Informer>> informers_;
+    std::shared_ptr<client::SharedInformerFactory> factory_;
+    std::vector<client::Informer*> informers_;  // the monitors: one per deletable resource
     client::WorkQueue attemptToDelete_;
     client::WorkQueue attemptToOrphan_;
     std::map<std::string, Node> uidToNode_;                    // every object seen, by UID

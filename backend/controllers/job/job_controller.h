@@ -38,6 +38,7 @@
 
 #include "batch_v1.pb.h"
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
@@ -53,6 +54,8 @@ inline constexpr char kJobTrackingFinalizer[] = "batch.kubernetes.io/job-trackin
 
 struct JobControllerOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     uint64_t seed = 1;  // pod name suffixes come from Random(seed).fork("job-controller")
 };
@@ -112,7 +115,8 @@ private:
     JobControllerOptions options_;
     ApiClient client_;
     sim::Random random_;
-    client::Informer jobInformer_, podInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &jobInformer_, &podInformer_;
     client::WorkQueue queue_;
     client::WorkQueue orphanQueue_;  // pod keys whose tracking finalizer may have to go
     ControllerExpectations expectations_;

@@ -62,14 +62,18 @@ NodeLifecycleController::NodeLifecycleController(apiserver::APIServer& server, c
       clock_(clock),
       options_(std::move(options)),
       client_(server, options_.token),
-      nodeInformer_(server, resourceType("nodes"), options_.token),
-      leaseInformer_(server, resourceType("leases"), options_.token, client::ListOptions{"kube-node-lease", "", ""}),
-      podInformer_(server, resourceType("pods"), options_.token),
+      informers_(options_.informers ? options_.informers : std::make_shared<client::SharedInformerFactory>(server, options_.token)),
+      nodeInformer_(informers_->informerFor(resourceType("nodes"))),
+      leaseInformer_(informers_->informerFor(resourceType("leases"), client::ListOptions{"kube-node-lease", "", ""})),
+      podInformer_(informers_->informerFor(resourceType("pods"))),
       recorder_(server, clock, "node-controller", "", options_.token),
       taintManager_(client_, clock, nodeInformer_, podInformer_, options_.token) {}
 
 Status NodeLifecycleController::start() {
     setResyncPeriod(clock_, options_.resyncPeriod, {&nodeInformer_, &leaseInformer_, &podInformer_});
+    // A node's pods without reading every pod (before the node handlers: a shared informer replays
+    // its nodes to them at once).
+    podInformer_.addIndexer(scheduler::kNodeNameIndex, scheduler::podNodeNameIndex);
     nodeInformer_.addHandlers({
         [this](const client::ObjectPtr& o) {
             const auto& node = static_cast<const core::Node&>(*o);

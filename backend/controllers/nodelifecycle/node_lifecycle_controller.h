@@ -31,6 +31,7 @@
 #include <string>
 
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "cluster/component.h"
 #include "controllers/controller_utils.h"
@@ -41,6 +42,8 @@ namespace pilothouse::controller::nodelifecycle {
 
 struct NodeLifecycleControllerOptions {
     std::string token;                                                      // bearer token
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     sim::Duration nodeMonitorPeriod = std::chrono::seconds(5);              // --node-monitor-period
     sim::Duration nodeMonitorGracePeriod = std::chrono::seconds(40);        // --node-monitor-grace-period
@@ -95,7 +98,8 @@ private:
     const sim::Clock& clock_;
     NodeLifecycleControllerOptions options_;
     ApiClient client_;
-    client::Informer nodeInformer_, leaseInformer_, podInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &nodeInformer_, &leaseInformer_, &podInformer_;
     client::record::EventRecorder recorder_;
     scheduler::NoExecuteTaintManager taintManager_;
     std::map<std::string, NodeHealth> health_;

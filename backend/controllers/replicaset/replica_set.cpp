@@ -36,8 +36,9 @@ ReplicaSetController::ReplicaSetController(apiserver::APIServer& server, const s
       options_(std::move(options)),
       client_(server, options_.token),
       random_(sim::Random(options_.seed).fork("replicaset-controller")),
-      rsInformer_(server, resourceType("replicasets"), options_.token),
-      podInformer_(server, resourceType("pods"), options_.token),
+      informers_(options_.informers ? options_.informers : std::make_shared<client::SharedInformerFactory>(server, options_.token)),
+      rsInformer_(informers_->informerFor(resourceType("replicasets"))),
+      podInformer_(informers_->informerFor(resourceType("pods"))),
       queue_(clock),
       expectations_(clock),
       recorder_(server, clock, "replicaset-controller", "", options_.token) {}

@@ -28,6 +28,7 @@
 #include "api/labels.h"
 #include "apps_v1.pb.h"
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
@@ -39,6 +40,8 @@ namespace apps = k8s::io::api::apps::v1;
 
 struct ReplicaSetControllerOptions {
     std::string token;        // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
     uint64_t seed = 1;        // pod name suffixes come from Random(seed).fork("replicaset-controller")
     int burstReplicas = 500;  // creations/deletions per sync (kube-controller-manager's BurstReplicas)
@@ -80,7 +83,8 @@ private:
     ReplicaSetControllerOptions options_;
     ApiClient client_;
     sim::Random random_;
-    client::Informer rsInformer_, podInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &rsInformer_, &podInformer_;
     client::WorkQueue queue_;
     ControllerExpectations expectations_;
     std::map<std::string, std::set<std::string>> expectedDeletions_;  // rs key -> pod keys it deleted

@@ -31,7 +31,8 @@ TTLAfterFinishedController::TTLAfterFinishedController(apiserver::APIServer& ser
                                                        TTLAfterFinishedControllerOptions options)
     : clock_(clock),
       client_(server, options.token),
-      jobInformer_(server, resourceType("jobs"), options.token),
+      informers_(options.informers ? options.informers : std::make_shared<client::SharedInformerFactory>(server, options.token)),
+      jobInformer_(informers_->informerFor(resourceType("jobs"))),
       queue_(clock) {
     setResyncPeriod(clock, options.resyncPeriod, {&jobInformer_});
 }

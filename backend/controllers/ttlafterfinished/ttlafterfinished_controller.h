@@ -11,6 +11,7 @@
 
 #include "batch_v1.pb.h"
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/workqueue.h"
 #include "cluster/component.h"
 #include "controllers/controller_utils.h"
@@ -19,6 +20,8 @@ namespace pilothouse::controller::ttlafterfinished {
 
 struct TTLAfterFinishedControllerOptions {
     std::string token;  // bearer token ("" when authentication is off)
+    // kube-controller-manager's shared informers; null: the controller makes its own.
+    std::shared_ptr<client::SharedInformerFactory> informers;
     sim::Duration resyncPeriod{};  // informers' resync (kube-controller-manager: 12-24 h; 0 = never)
 };
 
@@ -43,7 +46,8 @@ private:
 
     const sim::Clock& clock_;
     ApiClient client_;
-    client::Informer jobInformer_;
+    std::shared_ptr<client::SharedInformerFactory> informers_;
+    client::Informer &jobInformer_;
     client::WorkQueue queue_;
 };
 

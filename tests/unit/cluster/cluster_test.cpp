@@ -11,6 +11,7 @@
 #include "api/object.h"
 #include "client/event_recorder.h"
 #include "client/informer.h"
+#include "client/shared_informer_factory.h"
 #include "client/record/event_recorder.h"
 #include "client/workqueue.h"
 #include "cluster/cluster.h"
@@ -181,6 +182,69 @@ void ClusterTest::workQueueBackoff() {
     QCOMPARE(q.numRequeues("a"), 3);
     q.forget("a");
     QCOMPARE(q.numRequeues("a"), 0);
+}
+
+// kube-controller-manager's shared informers: one informer per resource and options for every
+// user; a user who comes after the start sees the cache as adds; one sync delivers to every user;
+// a resync skips handlers registered without one (the garbage collector's); the watches count
+// under the factory's client.
+void ClusterTest::sharedInformersServeEveryUser() {
+    auto c = cluster::Cluster::create({});
+    QVERIFY(c);
+    QVERIFY(create(**c, "nodes", node("a")).ok());
+    client::SharedInformerFactory factory((*c)->apiServer(), "", "kube-controller-manager");
+    const auto& nodes = *api::Scheme::instance().byName("nodes");
+    client::Informer& first = factory.informerFor(nodes);
+    QCOMPARE(&factory.informerFor(nodes), &first);
+    QVERIFY(&factory.informerFor(nodes, client::ListOptions{"", "role=db", ""}) != &first);
+    std::vector<std::string> log;
+    auto handlers = [&](const std::string& who, bool resync) {
+        return client::InformerHandlers{
+            [&log, who](const client::ObjectPtr& o) { log.push_back(who + " add " + client::keyOf(*o)); },
+            [&log, who](const client::ObjectPtr&, const client::ObjectPtr& o) { log.push_back(who + " update " + client::keyOf(*o)); },
+            [&log, who](const client::ObjectPtr& o) { log.push_back(who + " delete " + client::keyOf(*o)); }, resync};
+    };
+    first.setResyncPeriod((*c)->clock(), std::chrono::seconds(10));
+    first.addHandlers(handlers("rs", true));
+    QVERIFY(first.start().isOk());
+    QVERIFY(create(**c, "nodes", node("b")).ok());
+    QCOMPARE(*first.sync(), size_t(1));
+    // A later user: the cache as adds; starting again lists nothing.
+    first.setResyncPeriod((*c)->clock(), std::chrono::seconds(10));
+    first.addHandlers(handlers("gc", false));
+    QVERIFY(first.start().isOk());
+    QCOMPARE(log, (std::vector<std::string>{"rs add a", "rs add b", "gc add a", "gc add b"}));
+    log.clear();
+    QVERIFY(create(**c, "nodes", node("c")).ok());
+    QCOMPARE(*first.sync(), size_t(1));
+    QCOMPARE(log, (std::vector<std::string>{"rs add c", "gc add c"}));
+    log.clear();
+    (*c)->loop().runFor(std::chrono::seconds(10));
+    QCOMPARE(*first.sync(), size_t(3));
+    QCOMPARE(log, (std::vector<std::string>{"rs update a", "rs update b", "rs update c"}));
+    // An index added after the start files the cache, then follows the changes.
+    first.addIndexer("even", [](const google::protobuf::Message& o) {
+        const std::string& name = api::metadata(o).name();
+        return name == "b" ? std::vector<std::string>{"yes"} : std::vector<std::string>{"no"};
+    });
+    auto filed = [&](const std::string& value) {
+        std::string out;
+        for (const auto& o : first.byIndex("even", value)) out += client::keyOf(*o);
+        return out;
+    };
+    QCOMPARE(filed("no"), std::string("ac"));
+    QCOMPARE(filed("yes"), std::string("b"));
+    apiserver::Request del;
+    del.verb = "delete";
+    del.type = &nodes;
+    del.name = "a";
+    QVERIFY((*c)->apiServer().handle(del).ok());
+    QCOMPARE(*first.sync(), size_t(1));
+    QCOMPARE(filed("no"), std::string("c"));
+    QVERIFY(first.byIndex("unknown", "no").empty());
+    const auto deliveries = (*c)->apiServer().watchDeliveries();
+    QVERIFY(deliveries.contains("kube-controller-manager"));
+    QCOMPARE(deliveries.at("kube-controller-manager"), int64_t(3));
 }
 
 void ClusterTest::informerFollowsChanges() {

@@ -12,6 +12,7 @@ private slots:
     void scenarioActions();
     void workQueueBackoff();
     void informerFollowsChanges();
+    void sharedInformersServeEveryUser();
     void recorderCountsRepeats();
     void eventSeries_data();
     void eventSeries();

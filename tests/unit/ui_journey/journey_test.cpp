@@ -689,7 +689,7 @@ void JourneyTest::watchDeliveriesPulseArrows() {
     const auto before = f.client->watchDeliveries();
     QVERIFY(before.count("kube-scheduler"));
     QVERIFY(before.count("kubelet/node-1"));
-    QVERIFY(before.count("replicaset-controller"));
+    QVERIFY(before.count("kube-controller-manager"));  // its controllers' shared informers
     f.view->updateFrame();
     const int schedulerPulses = f.view->watchArrow(ui::journey::WatchTarget::Scheduler)->pulses();
     const int kubeletPulses = f.view->watchArrow(ui::journey::WatchTarget::Kubelets)->pulses();

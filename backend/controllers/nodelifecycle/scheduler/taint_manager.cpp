@@ -4,6 +4,12 @@
 
 namespace pilothouse::controller::nodelifecycle::scheduler {
 
+std::vector<std::string> podNodeNameIndex(const google::protobuf::Message& pod) {
+    const std::string& node = static_cast<const core::Pod&>(pod).spec().node_name();
+    if (node.empty()) return {};
+    return {node};
+}
+
 bool toleratesTaint(const core::Toleration& t, const core::Taint& taint) {
     if (!t.effect().empty() && t.effect() != taint.effect()) return false;
     if (!t.key().empty() && t.key() != taint.key()) return false;
@@ -106,10 +112,10 @@ void NoExecuteTaintManager::nodeUpdated(const core::Node* oldNode, const core::N
         for (const auto& t : taints) b.push_back(t.SerializeAsString());
         if (a == b) return;
     }
-    for (const auto& [key, obj] : pods_.items()) {
+    // The node's pods from the informer's spec.nodeName index (getPodsAssignedToNode).
+    for (const auto& obj : pods_.byIndex(kNodeNameIndex, name)) {
         const auto& pod = static_cast<const core::Pod&>(*obj);
-        if (pod.spec().node_name() != name) continue;
-        processPodOnNode(key, pod.spec().tolerations(), taints);
+        processPodOnNode(client::keyOf(pod), pod.spec().tolerations(), taints);
     }
 }
 

@@ -22,12 +22,18 @@
 
 namespace pilothouse::controller::nodelifecycle::scheduler {
 
+// The index of pods by spec.nodeName that the node lifecycle controller adds to its pod informer
+// (upstream's nodeNameKeyIndex), and what files a pod under it.
+inline constexpr char kNodeNameIndex[] = "spec.nodeName";
+std::vector<std::string> podNodeNameIndex(const google::protobuf::Message& pod);
+
 // The toleration matches the taint (Toleration.ToleratesTaint).
 bool toleratesTaint(const core::Toleration& t, const core::Taint& taint);
 
 class NoExecuteTaintManager {
 public:
     // The informers belong to the node lifecycle controller; the taint manager only reads them.
+    // `pods` must have the kNodeNameIndex index.
     NoExecuteTaintManager(ApiClient& client, const sim::Clock& clock, const client::Informer& nodes,
                           const client::Informer& pods, std::string token);
 
