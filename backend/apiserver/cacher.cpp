@@ -64,13 +64,23 @@ void Cacher::put(Kind& kind, const std::string& key, ObjectPtr object) {
 }
 
 Status Cacher::sync(const api::ResourceType& type, Kind& kind) {
-    if (!kind.watch) PH_RETURN_IF_ERROR(relist(type, kind));
+    // A watch closed (fell behind, a compaction overtook its catch-up, the store rewound) or a
+    // change that could not be taken in: start over from a fresh list, twice at most.
+    Status status;
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        if (!kind.watch || kind.broken) PH_RETURN_IF_ERROR(relist(type, kind));
+        status = drain(type, kind);
+        if (status.isOk()) return {};
+    }
+    return status;
+}
+
+Status Cacher::drain(const api::ResourceType& type, Kind& kind) {
     for (;;) {
         auto events = kind.watch->nextShared(std::chrono::milliseconds::zero());
         if (!events.isOk()) {
-            // Closed (fell behind, a compaction overtook its catch-up, the store rewound): start over.
-            PH_RETURN_IF_ERROR(relist(type, kind));
-            continue;
+            kind.broken = true;
+            return events.status();
         }
         if (events->empty()) return {};
         for (const auto& event : *events) {
@@ -82,7 +92,7 @@ Status Cacher::sync(const api::ResourceType& type, Kind& kind) {
             // Decoded once for every API watch stream delivering this change too.
             auto object = decodeWatchEvent(type, *event);
             if (!object) {
-                kind.watch.reset();
+                kind.broken = true;
                 return object.status();
             }
             put(kind, event->kv.key, std::move(*object));
@@ -90,8 +100,20 @@ Status Cacher::sync(const api::ResourceType& type, Kind& kind) {
     }
 }
 
+void Cacher::taken(const api::ResourceType* type) {
+    // On the writer's thread, which must not wait: a read holding the cache takes the change in
+    // itself. A watch that fails here is listed again by the next read (not here: the watch is
+    // not destroyed from its own notification).
+    std::unique_lock lock(mu_, std::try_to_lock);
+    if (!lock.owns_lock()) return;
+    auto kind = kinds_.find(type);
+    if (kind == kinds_.end() || !kind->second.watch || kind->second.broken) return;
+    (void)drain(*type, kind->second);
+}
+
 Status Cacher::relist(const api::ResourceType& type, Kind& kind) {
     kind.watch.reset();
+    kind.broken = false;
     kind.objects.clear();
     kind.byNode.clear();
     const std::string prefix = registry::typePrefix(type);
@@ -115,6 +137,9 @@ Status Cacher::relist(const api::ResourceType& type, Kind& kind) {
     }
     kind.watch = std::move(*watch);
     kind.revision = listed->revision;
+    // Changes are taken in as they are published, not only at the next list: a watch nobody
+    // drains would hold every change since (up to the store's queue limit) and then be closed.
+    kind.watch->setNotify([this, t = &type] { taken(t); });
     return {};
 }
 

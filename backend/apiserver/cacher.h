@@ -10,7 +10,9 @@
 // prefix, decoded once for all its readers (the decoded object of a change is shared with every
 // API watch stream that delivers it: watch_cache.h). A read first reads the store's current
 // revision, then takes in every change the watch has queued (the store publishes a change before
-// its revision becomes current), so it sees every write that completed before it. A watch that
+// its revision becomes current), so it sees every write that completed before it. Changes are also
+// taken in as the store publishes them (the watch's notification), so an idle kind's watch never
+// holds a backlog. A watch that
 // was closed (fell behind, compaction overtook it, the store rewound) is replaced by a fresh list.
 //
 // Thread-safety: every method may be called from any thread; one mutex guards the cache. The
@@ -61,12 +63,18 @@ private:
         std::unique_ptr<store::Watch> watch;  // null until listed, and after a failed re-list
         std::map<std::string, ObjectPtr> objects;  // by store key
         int64_t revision = 0;  // the last change taken in (or the list's revision)
+        bool broken = false;   // the watch closed, or a change was lost: list again
         bool indexed = false;  // pods: byNode is kept
         std::map<std::string, std::set<std::string>> byNode;  // spec.nodeName -> pod keys
     };
 
     // Takes in what the kind's watch queued, listing again when it was closed. Caller holds mu_.
     Status sync(const api::ResourceType& type, Kind& kind);
+    // Takes in what the watch queued; when the watch was closed or a change cannot be decoded,
+    // marks the kind broken (the next read lists it again) and returns why. Caller holds mu_.
+    Status drain(const api::ResourceType& type, Kind& kind);
+    // The watch's notification: drains it when no read holds the cache.
+    void taken(const api::ResourceType* type);
     Status relist(const api::ResourceType& type, Kind& kind);
     // Puts `object` at `key` (nullptr: removes it), keeping the index.
     static void put(Kind& kind, const std::string& key, ObjectPtr object);

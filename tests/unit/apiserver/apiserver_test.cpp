@@ -13,6 +13,7 @@
 #include "controlplane/control_plane.h"
 #include "core_v1.pb.h"
 #include "sim/clock.h"
+#include "store/sqlite_store.h"
 
 using namespace pilothouse;
 using apiserver::Request;
@@ -592,6 +593,16 @@ private slots:
                                      [](const auto& o) { return api::metadata(*o).name() == "p1"; });
         QVERIFY(p1 != after.sharedItems.end());
         QCOMPARE(p1->get(), events->back().object.get());
+        // The cache takes changes in as they are published: with no list for a while, its watch
+        // holds no backlog (the API watch above, undrained, holds its own).
+        watch->reset();
+        auto* sqlite = dynamic_cast<store::SqliteStore*>(&cp_->store());
+        QVERIFY(sqlite);
+        const size_t queued = sqlite->queuedWatchEvents();  // other watchers' (admission's caches)
+        for (int i = 0; i < 20; ++i)
+            QVERIFY(s.handle(create("pods", pod("more" + std::to_string(i), "default", "web"), "admin-token")).ok());
+        QCOMPARE(sqlite->queuedWatchEvents(), queued);
+        QCOMPARE(int(s.handle(list).sharedItems.size()), 9 - 1 + 1 + 20);
     }
 
     void bootstrapObjectsExist() {
