@@ -571,15 +571,15 @@ public:
                 resp_.remainingItemCount = int64_t(items.end() - it);
         }
         resp_.listRevision = result->revision;
+        record(kStageStorage, "etcd", true,
+               "listed " + std::to_string(resp_.items.size()) + " " + qualified_ + " at revision " +
+                   std::to_string(result->revision) + (resp_.continueToken.empty() ? "" : " (more remain)"),
+               cost);
         if (req_.shareItems) {
             resp_.sharedItems.reserve(resp_.items.size());
             for (auto& item : resp_.items) resp_.sharedItems.emplace_back(std::move(item));
             resp_.items.clear();
         }
-        record(kStageStorage, "etcd", true,
-               "listed " + std::to_string(resp_.items.size()) + " " + qualified_ + " at revision " +
-                   std::to_string(result->revision) + (resp_.continueToken.empty() ? "" : " (more remain)"),
-               cost);
         return resp_;
     }
 
