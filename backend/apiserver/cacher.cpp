@@ -1,10 +1,12 @@
 #include "apiserver/cacher.h"
 
 #include <chrono>
+#include <optional>
 
 #include "apiserver/registry/keys.h"
 #include "apiserver/watch_cache.h"
 #include "core_v1.pb.h"
+#include "util/on_every_core.h"
 
 namespace pilothouse::apiserver {
 
@@ -119,15 +121,25 @@ Status Cacher::relist(const api::ResourceType& type, Kind& kind) {
     const std::string prefix = registry::typePrefix(type);
     auto listed = store_.list(prefix);
     if (!listed.isOk()) return listed.status();
-    for (const store::KeyValue& kv : listed->items) {
-        auto object = decodeShared(type, kv);
-        if (!object) {
+    // Decoded on every core (150,000 pods: a second on one), filed in key order on this one.
+    const auto& items = listed->items;
+    std::vector<std::shared_ptr<const google::protobuf::Message>> decoded(items.size());
+    std::vector<std::optional<Status>> failed(items.size());
+    util::onEveryCore(items.size(), items.size(), 2000, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            auto object = decodeShared(type, items[i]);
+            if (object) decoded[i] = std::move(*object);
+            else failed[i] = object.status();
+        }
+    });
+    for (size_t i = 0; i < items.size(); ++i) {
+        if (failed[i]) {
             kind.objects.clear();
             kind.byNode.clear();
-            return object.status();
+            return *failed[i];
         }
-        if (kind.indexed) kind.byNode[nodeNameOf(**object)].insert(kv.key);
-        kind.objects.emplace_hint(kind.objects.end(), kv.key, std::move(*object));
+        if (kind.indexed) kind.byNode[nodeNameOf(*decoded[i])].insert(items[i].key);
+        kind.objects.emplace_hint(kind.objects.end(), items[i].key, std::move(decoded[i]));
     }
     auto watch = store_.watch(prefix, listed->revision);
     if (!watch.isOk()) {

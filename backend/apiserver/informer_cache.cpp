@@ -9,17 +9,7 @@
 namespace pilothouse::apiserver {
 
 using google::protobuf::Message;
-using MessagePtr = std::unique_ptr<Message>;
-
-namespace {
-
-MessagePtr copyOf(const Message& object) {
-    MessagePtr out(object.New());
-    out->CopyFrom(object);
-    return out;
-}
-
-}  // namespace
+using SharedMessage = std::shared_ptr<const Message>;
 
 InformerCache::InformerCache(store::Store& store) : store_(store) {}
 
@@ -37,7 +27,7 @@ bool InformerCache::caches(const api::ResourceType& type) {
     return false;
 }
 
-std::optional<std::vector<MessagePtr>> InformerCache::list(const api::ResourceType& type,
+std::optional<std::vector<SharedMessage>> InformerCache::list(const api::ResourceType& type,
                                                            const std::string& namespace_) {
     if (!caches(type))
         return std::nullopt;
@@ -46,14 +36,14 @@ std::optional<std::vector<MessagePtr>> InformerCache::list(const api::ResourceTy
     if (!informer)
         return std::nullopt;
     const std::string prefix = registry::namespacePrefix(type, namespace_);
-    std::vector<MessagePtr> out;
+    std::vector<SharedMessage> out;
     for (auto it = informer->objects.lower_bound(prefix);
          it != informer->objects.end() && it->first.starts_with(prefix); ++it)
-        out.push_back(copyOf(*it->second));
+        out.push_back(it->second);
     return out;
 }
 
-std::optional<MessagePtr> InformerCache::get(const api::ResourceType& type,
+std::optional<SharedMessage> InformerCache::get(const api::ResourceType& type,
                                              const std::string& namespace_,
                                              const std::string& name) {
     if (!caches(type))
@@ -64,8 +54,8 @@ std::optional<MessagePtr> InformerCache::get(const api::ResourceType& type,
         return std::nullopt;
     auto it = informer->objects.find(registry::objectKey(type, namespace_, name));
     if (it == informer->objects.end())
-        return MessagePtr();
-    return copyOf(*it->second);
+        return SharedMessage();
+    return it->second;
 }
 
 InformerCache::Informer* InformerCache::synced(const api::ResourceType& type) {

@@ -42,15 +42,16 @@ public:
     // Whether reads of this kind are served by the cache.
     static bool caches(const api::ResourceType& type);
 
-    // Copies of the objects under the namespace ("" = all; ignored for cluster-scoped kinds),
-    // in key order, with resourceVersion and TypeMeta set. nullopt when the type is not cached
-    // or its informer could not list (the caller reads the store instead).
-    std::optional<std::vector<std::unique_ptr<google::protobuf::Message>>> list(
+    // The objects under the namespace ("" = all; ignored for cluster-scoped kinds), in key order,
+    // with resourceVersion and TypeMeta set: the cache's own, read-only (a change replaces an
+    // object, never alters it), as a lister's. nullopt when the type is not cached or its
+    // informer could not list (the caller reads the store instead).
+    std::optional<std::vector<std::shared_ptr<const google::protobuf::Message>>> list(
         const api::ResourceType& type, const std::string& namespace_);
-    // A copy of one object; nullptr inside the optional when absent. nullopt as for list().
-    std::optional<std::unique_ptr<google::protobuf::Message>> get(const api::ResourceType& type,
-                                                                  const std::string& namespace_,
-                                                                  const std::string& name);
+    // One object; nullptr inside the optional when absent. nullopt as for list().
+    std::optional<std::shared_ptr<const google::protobuf::Message>> get(const api::ResourceType& type,
+                                                                        const std::string& namespace_,
+                                                                        const std::string& name);
 
 private:
     struct Informer {

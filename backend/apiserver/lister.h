@@ -13,16 +13,18 @@
 
 namespace pilothouse::apiserver {
 
+// The objects are read-only and may be shared with other readers (the cache's own, as a lister's
+// are): a plugin that changes one works on its own copy.
+using ListedObject = std::shared_ptr<const google::protobuf::Message>;
+
 class ObjectLister {
 public:
     virtual ~ObjectLister() = default;
     // Every object of a type; namespace "" = all namespaces (or a cluster-scoped type).
-    virtual std::vector<std::unique_ptr<google::protobuf::Message>> list(
-        const api::ResourceType& type, const std::string& namespace_) const = 0;
+    virtual std::vector<ListedObject> list(const api::ResourceType& type, const std::string& namespace_) const = 0;
     // nullptr when absent.
-    virtual std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type,
-                                                           const std::string& namespace_,
-                                                           const std::string& name) const = 0;
+    virtual ListedObject get(const api::ResourceType& type, const std::string& namespace_,
+                             const std::string& name) const = 0;
 };
 
 }  // namespace pilothouse::apiserver

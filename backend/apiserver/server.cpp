@@ -1172,9 +1172,9 @@ StatusOr<MessagePtr> APIServer::decodeStored(const api::ResourceType& type, cons
     return obj;
 }
 
-std::vector<MessagePtr> APIServer::list(const api::ResourceType& type, const std::string& ns) const {
+std::vector<ListedObject> APIServer::list(const api::ResourceType& type, const std::string& ns) const {
     if (auto cached = informers_.list(type, ns)) return std::move(*cached);
-    std::vector<MessagePtr> out;
+    std::vector<ListedObject> out;
     auto result = store_.list(registry::namespacePrefix(type, ns));
     if (!result) return out;
     for (const auto& kv : result->items)
@@ -1182,13 +1182,12 @@ std::vector<MessagePtr> APIServer::list(const api::ResourceType& type, const std
     return out;
 }
 
-MessagePtr APIServer::get(const api::ResourceType& type, const std::string& ns,
-                          const std::string& name) const {
+ListedObject APIServer::get(const api::ResourceType& type, const std::string& ns, const std::string& name) const {
     if (auto cached = informers_.get(type, ns, name)) return std::move(*cached);
     auto kv = store_.get(registry::objectKey(type, ns, name));
     if (!kv) return nullptr;
     auto obj = decodeStored(type, *kv);
-    return obj ? std::move(*obj) : nullptr;
+    return obj ? ListedObject(std::move(*obj)) : nullptr;
 }
 
 namespace {

@@ -194,11 +194,8 @@ public:
 
     // ObjectLister: reads without authorization (for admission plugins and authorizers); the
     // kinds they read on every request come from the informer cache (informer_cache.h).
-    std::vector<std::unique_ptr<google::protobuf::Message>> list(
-        const api::ResourceType& type, const std::string& namespace_) const override;
-    std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type,
-                                                   const std::string& namespace_,
-                                                   const std::string& name) const override;
+    std::vector<ListedObject> list(const api::ResourceType& type, const std::string& namespace_) const override;
+    ListedObject get(const api::ResourceType& type, const std::string& namespace_, const std::string& name) const override;
 
     // Decodes a stored value into a typed object with resourceVersion set.
     static StatusOr<std::unique_ptr<google::protobuf::Message>> decodeStored(

@@ -22,12 +22,11 @@ using apiserver::Request;
 class ListerProxy final : public apiserver::ObjectLister {
 public:
     apiserver::APIServer* server = nullptr;
-    std::vector<std::unique_ptr<google::protobuf::Message>> list(const api::ResourceType& type,
-                                                                 const std::string& ns) const override {
+    std::vector<apiserver::ListedObject> list(const api::ResourceType& type, const std::string& ns) const override {
         return server->list(type, ns);
     }
-    std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type, const std::string& ns,
-                                                   const std::string& name) const override {
+    apiserver::ListedObject get(const api::ResourceType& type, const std::string& ns,
+                                const std::string& name) const override {
         return server->get(type, ns, name);
     }
 };

@@ -11,6 +11,7 @@
 #include "apiserver/validation/validation.h"
 #include "scheduler/cache/image_states.h"
 #include "scheduling_v1.pb.h"
+#include "util/on_every_core.h"
 
 namespace pilothouse::scheduler {
 
@@ -52,16 +53,6 @@ std::vector<const framework::Node*> arrivalOrder(const std::vector<std::shared_p
 
 int32_t priorityOf(const Pod& pod) { return pod.spec().has_priority() ? pod.spec().priority() : 0; }
 
-// work(begin, end) over [0, n) cut into one range per core (at most 8), one core when there are
-// fewer than `perCore` units of work for each.
-void onEveryCore(size_t n, size_t units, size_t perCore, const std::function<void(size_t, size_t)>& work) {
-    const size_t threads = std::clamp<size_t>(units / perCore, 1, std::min(8u, std::max(1u, std::thread::hardware_concurrency())));
-    std::vector<std::thread> others;
-    for (size_t t = 1; t < threads; ++t) others.emplace_back(work, n * t / threads, n * (t + 1) / threads);
-    work(0, n / threads);
-    for (auto& t : others) t.join();
-}
-
 }  // namespace
 
 bool readForScheduling(std::string_view kind) {
@@ -97,7 +88,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
                                       "\" would be rejected by the API server: " + e.toString());
         }
     };
-    onEveryCore(manifests.size(), manifests.size(), 1000, admit);
+    util::onEveryCore(manifests.size(), manifests.size(), 1000, admit);
     for (size_t i = 0; i < manifests.size(); ++i) {
         codec::Manifest& m = manifests[i];
         if (!m.type) {
@@ -227,7 +218,7 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
                 for (const auto& pod : it->second) n->addPod(PodInfo::make(pod));
         }
     };
-    onEveryCore(s->nodeInfos_.size(), s->cluster_.pods.size(), 1000, addPods);
+    util::onEveryCore(s->nodeInfos_.size(), s->cluster_.pods.size(), 1000, addPods);
     s->rebuildLists();
     for (const auto& profile : s->options_.config.profiles) {
         framework::Environment env;

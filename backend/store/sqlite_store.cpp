@@ -26,6 +26,13 @@ constexpr int64_t kMmapBytes = int64_t{1} << 30;
 constexpr int kWalCheckpointPages = 8192;
 constexpr int64_t kWalSizeLimitBytes = int64_t{64} << 20;
 
+// An in-memory store has nothing to make durable, so its writes share one transaction, committed
+// after this many (as etcd's backend commits its batch transaction every 10,000 writes or 100 ms):
+// a transaction per write made 155,000 creates take 2.3 s instead of 1.6-1.9 s. Every write is
+// acknowledged, published and readable (reads go through the same connection) as soon as it is
+// made; the commit only bounds the rollback journal's memory.
+constexpr int kMemoryWritesPerCommit = 1024;
+
 // Compaction deletes this many revisions per transaction, releasing the writer lock between
 // steps so writes are never held up for a whole large compaction.
 constexpr int64_t kCompactionStep = 10000;
@@ -195,6 +202,17 @@ struct SqliteStore::Session {
     // Writer session only.
     sqlite::Statement currentRevisions, insertKv, upsertCurrent, deleteCurrent,
         setCompactedRevision, compactSuperseded, compactTombstones;
+    // ":memory:" writer: writes made in the open transaction since its last commit.
+    int uncommittedWrites = 0;
+
+    // ":memory:" writer: commits the writes made so far (before a compaction or a snapshot).
+    Status commitPending() {
+        if (!conn->inTransaction())
+            return Status::ok();
+        PH_RETURN_IF_ERROR(commit.run());
+        uncommittedWrites = 0;
+        return Status::ok();
+    }
 
     static StatusOr<std::unique_ptr<Session>> open(const std::string& path, bool writer,
                                                    bool inMemory);
@@ -312,10 +330,18 @@ public:
     Transaction(const Transaction&) = delete;
     Transaction& operator=(const Transaction&) = delete;
 
-    Status beginRead() { return start(session_.begin); }
+    // Inside the ":memory:" writer's open transaction (see kMemoryWritesPerCommit) a read is part
+    // of it: it sees every write made, all of which are acknowledged.
+    Status beginRead() {
+        if (session_.conn->inTransaction())
+            return Status::ok();
+        return start(session_.begin);
+    }
     // IMMEDIATE takes the write lock up front, so a write never fails half-way on a lock upgrade.
     Status beginWrite() { return start(session_.beginImmediate); }
     Status commit() {
+        if (!active_)
+            return Status::ok();
         Status st = session_.commit.run();
         if (st.isOk())
             active_ = false;
@@ -435,7 +461,10 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
         std::lock_guard lock(writeMu_);
         Session& s = *writer_;
         Transaction txn(s);
-        PH_RETURN_IF_ERROR(txn.beginWrite());
+        if (!inMemory_)
+            PH_RETURN_IF_ERROR(txn.beginWrite());
+        else if (!s.conn->inTransaction())
+            PH_RETURN_IF_ERROR(s.beginImmediate.run());
 
         // The key's current incarnation, if any.
         bool exists = false;
@@ -483,19 +512,34 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
             s.insertKv.bindInt(5, deleted ? 1 : 0);
             PH_RETURN_IF_ERROR(s.insertKv.run());
         }
+        Status current;
         if (deleted) {
             sqlite::ScopedReset reset(s.deleteCurrent);
             s.deleteCurrent.bindText(1, key);
-            PH_RETURN_IF_ERROR(s.deleteCurrent.run());
+            current = s.deleteCurrent.run();
         } else {
             sqlite::ScopedReset reset(s.upsertCurrent);
             s.upsertCurrent.bindText(1, key);
             s.upsertCurrent.bindInt(2, revision);
             s.upsertCurrent.bindInt(3, createRevision);
-            PH_RETURN_IF_ERROR(s.upsertCurrent.run());
+            current = s.upsertCurrent.run();
         }
-        // Acknowledge only what is committed: a failed COMMIT rolls back and changes nothing.
-        PH_RETURN_IF_ERROR(txn.commit());
+        if (!current.isOk()) {
+            // A file's transaction rolls back; the shared in-memory one takes this write's row out
+            // again, so the writes before it stay.
+            if (inMemory_ && !s.conn->exec("DELETE FROM kv WHERE revision = " + std::to_string(revision)).isOk())
+                return Status(StatusCode::DataLoss, "the in-memory store could not undo a failed write (" +
+                                                        current.message() + ")");
+            return current;
+        }
+        if (!inMemory_) {
+            // Acknowledge only what is committed: a failed COMMIT rolls back and changes nothing.
+            PH_RETURN_IF_ERROR(txn.commit());
+        } else if (++s.uncommittedWrites >= kMemoryWritesPerCommit) {
+            // A failed commit leaves the transaction open and every write in it; the next one retries.
+            if (s.commit.run().isOk())
+                s.uncommittedWrites = 0;
+        }
 
         result.key = key;
         result.value = stored;
@@ -687,6 +731,7 @@ Status SqliteStore::snapshot(const std::string& path) {
     std::error_code ignored;
     std::filesystem::remove(temporary, ignored);
     std::lock_guard lock(writeMu_);  // no write lands halfway through the copy
+    PH_RETURN_IF_ERROR(writer_->commitPending());
     {
         StatusOr<std::unique_ptr<sqlite::Connection>> target = sqlite::Connection::open(temporary);
         if (!target.isOk())
@@ -732,6 +777,7 @@ Status SqliteStore::compact(int64_t revision) {
             return Status::ok();
         const int64_t hi = std::min(revision, lo + kCompactionStep);
         Session& s = *writer_;
+        PH_RETURN_IF_ERROR(s.commitPending());
         Transaction txn(s);
         PH_RETURN_IF_ERROR(txn.beginWrite());
         for (sqlite::Statement* stmt : {&s.compactSuperseded, &s.compactTombstones}) {

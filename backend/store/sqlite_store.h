@@ -14,9 +14,11 @@
 //       a reopened file continues exactly where the last acknowledged write left it, and a
 //       write touches one page fewer than if it kept a revision counter up to date.
 //
-// Durability: every create/update/remove commits its own transaction before it returns. Files
-// use WAL with synchronous=NORMAL: a commit is in the OS once acknowledged, so it survives the
-// process being killed (not necessarily a power cut before the next checkpoint).
+// Durability: on a file, every create/update/remove commits its own transaction before it
+// returns, in WAL with synchronous=NORMAL: a commit is in the OS once acknowledged, so it survives
+// the process being killed (not necessarily a power cut before the next checkpoint). ":memory:"
+// has nothing to keep: its writes share one transaction, committed every 1,024 writes and before
+// a compaction or a snapshot (a write is readable as soon as it returns all the same).
 //
 // Concurrency: one writer connection behind writeMu_ (SQLite allows one writer anyway); the
 // writer also publishes to the WatchHub under that lock so watchers see revision order. File

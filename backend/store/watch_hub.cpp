@@ -200,10 +200,16 @@ std::unique_ptr<Watch> WatchHub::subscribe(const std::shared_ptr<WatchHub>& hub,
             closeLocked(*state, Status(StatusCode::Cancelled, "the store is closed"));
         } else {
             // Channels whose watchers have all gone are freed here and in publish().
-            std::erase_if(hub->channels_, [](Channel& channel) {
-                std::erase_if(channel.watchers, [](const auto& w) { return w->closed.load(); });
-                return channel.watchers.empty();
-            });
+            if (++hub->subscribedSinceSweep_ > hub->watchersAtSweep_) {
+                size_t remaining = 0;
+                std::erase_if(hub->channels_, [&remaining](Channel& channel) {
+                    std::erase_if(channel.watchers, [](const auto& w) { return w->closed.load(); });
+                    remaining += channel.watchers.size();
+                    return channel.watchers.empty();
+                });
+                hub->subscribedSinceSweep_ = 0;
+                hub->watchersAtSweep_ = remaining;
+            }
             auto channel = std::find_if(hub->channels_.begin(), hub->channels_.end(),
                                         [&](const Channel& c) { return c.prefix == state->prefix; });
             if (channel == hub->channels_.end()) {

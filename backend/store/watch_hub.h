@@ -116,6 +116,12 @@ private:
     mutable std::mutex mu_;
     std::vector<Channel> channels_;  // guarded by mu_
     bool shutDown_ = false;          // guarded by mu_
+    // Closed watchers of channels that see no change are freed by a sweep of every channel, made
+    // once as many watches were opened as there were watchers after the last sweep: each watch
+    // opened pays for one watcher's look (5,000 kubelets opening their watches one after another
+    // used to sweep all the others' each time).
+    size_t subscribedSinceSweep_ = 0;  // guarded by mu_
+    size_t watchersAtSweep_ = 0;       // guarded by mu_
 };
 
 }  // namespace pilothouse::store

@@ -1,6 +1,7 @@
 // PILOTHOUSE_PHASE_TIMES=1 makes a command print, at each mark, the wall time since the previous
 // mark, the peak RSS so far and the heap in use (the snapshot_load benchmarks read these lines).
-// Without the variable a mark does nothing.
+// Without the variable a mark does nothing. The time a mark itself takes (reading the heap's
+// figures) counts in no phase.
 #pragma once
 
 #include <chrono>

@@ -49,7 +49,7 @@ bool supports(const AdmissionAttributes& attrs) {
            attrs.operation == Operation::Create;
 }
 
-std::vector<std::unique_ptr<core::LimitRange>> limitRanges(const ObjectLister& lister,
+std::vector<std::shared_ptr<const core::LimitRange>> limitRanges(const ObjectLister& lister,
                                                            const std::string& ns) {
     return detail::listAs<core::LimitRange>(lister, detail::schemeType("v1", "LimitRange"), ns);
 }

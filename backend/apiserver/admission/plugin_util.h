@@ -54,24 +54,22 @@ const api::ResourceType& schemeType(const char* apiVersion, const char* kind);
 
 // Typed views of generic messages (the generated types in practice; otherwise a copy by bytes).
 template <typename T>
-std::unique_ptr<T> take(std::unique_ptr<google::protobuf::Message> m) {
+std::shared_ptr<const T> take(ListedObject m) {
     if (!m)
         return nullptr;
-    if (auto* t = dynamic_cast<T*>(m.get())) {
-        m.release();
-        return std::unique_ptr<T>(t);
-    }
+    if (auto t = std::dynamic_pointer_cast<const T>(m))
+        return t;
     if (m->GetDescriptor()->full_name() != T::descriptor()->full_name())
         return nullptr;
-    auto out = std::make_unique<T>();
+    auto out = std::make_shared<T>();
     out->ParseFromString(m->SerializeAsString());
     return out;
 }
 
 template <typename T>
-std::vector<std::unique_ptr<T>> listAs(const ObjectLister& lister, const api::ResourceType& type,
-                                       const std::string& ns) {
-    std::vector<std::unique_ptr<T>> out;
+std::vector<std::shared_ptr<const T>> listAs(const ObjectLister& lister, const api::ResourceType& type,
+                                             const std::string& ns) {
+    std::vector<std::shared_ptr<const T>> out;
     for (auto& m : lister.list(type, ns))
         if (auto t = take<T>(std::move(m)))
             out.push_back(std::move(t));

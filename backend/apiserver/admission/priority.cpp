@@ -19,8 +19,8 @@ const api::ResourceType& priorityClassType() {
 }
 
 // The globalDefault class with the lowest value, if any.
-std::unique_ptr<PriorityClass> defaultClass(const ObjectLister& lister) {
-    std::unique_ptr<PriorityClass> best;
+std::shared_ptr<const PriorityClass> defaultClass(const ObjectLister& lister) {
+    std::shared_ptr<const PriorityClass> best;
     for (auto& pc : detail::listAs<PriorityClass>(lister, priorityClassType(), "")) {
         if (!pc->global_default())
             continue;

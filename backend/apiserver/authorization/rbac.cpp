@@ -24,24 +24,22 @@ const api::ResourceType& rbacType(const char* kind) {
 
 // The lister hands out generic messages; they are the generated types in practice.
 template <typename T>
-std::unique_ptr<T> as(std::unique_ptr<Message> m) {
+std::shared_ptr<const T> as(ListedObject m) {
     if (!m)
         return nullptr;
-    if (auto* t = dynamic_cast<T*>(m.get())) {
-        m.release();
-        return std::unique_ptr<T>(t);
-    }
+    if (auto t = std::dynamic_pointer_cast<const T>(m))
+        return t;
     if (m->GetDescriptor()->full_name() != T::descriptor()->full_name())
         return nullptr;
-    auto out = std::make_unique<T>();
+    auto out = std::make_shared<T>();
     out->ParseFromString(m->SerializeAsString());
     return out;
 }
 
 template <typename T>
-std::vector<std::unique_ptr<T>> listAs(const ObjectLister& lister, const api::ResourceType& type,
-                                       const std::string& ns) {
-    std::vector<std::unique_ptr<T>> out;
+std::vector<std::shared_ptr<const T>> listAs(const ObjectLister& lister, const api::ResourceType& type,
+                                             const std::string& ns) {
+    std::vector<std::shared_ptr<const T>> out;
     for (auto& m : lister.list(type, ns))
         if (auto t = as<T>(std::move(m)))
             out.push_back(std::move(t));

@@ -31,31 +31,26 @@ public:
         auto* meta = api::mutableMetadata(object.get());
         if (type.namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
         if (meta->resource_version().empty()) meta->set_resource_version(std::to_string(++rv_));
-        objects_.push_back({&type, std::move(object)});
+        objects_.push_back({&type, std::shared_ptr<google::protobuf::Message>(std::move(object))});
     }
 
-    std::vector<std::unique_ptr<google::protobuf::Message>> list(
-        const api::ResourceType& type, const std::string& ns) const override {
-        std::vector<std::unique_ptr<google::protobuf::Message>> out;
+    std::vector<apiserver::ListedObject> list(const api::ResourceType& type, const std::string& ns) const override {
+        std::vector<apiserver::ListedObject> out;
         for (const auto& e : objects_) {
             if (!same(*e.type, type)) continue;
             if (!ns.empty() && api::metadata(*e.object).namespace_() != ns) continue;
-            out.emplace_back(e.object->New());
-            out.back()->CopyFrom(*e.object);
+            out.push_back(e.object);
         }
         return out;
     }
 
-    std::unique_ptr<google::protobuf::Message> get(const api::ResourceType& type,
-                                                   const std::string& ns,
-                                                   const std::string& name) const override {
+    apiserver::ListedObject get(const api::ResourceType& type, const std::string& ns,
+                                const std::string& name) const override {
         for (const auto& e : objects_) {
             if (!same(*e.type, type)) continue;
             const auto& meta = api::metadata(*e.object);
             if (meta.name() != name || meta.namespace_() != (type.namespaced ? ns : "")) continue;
-            std::unique_ptr<google::protobuf::Message> copy(e.object->New());
-            copy->CopyFrom(*e.object);
-            return copy;
+            return e.object;
         }
         return nullptr;
     }
@@ -68,7 +63,7 @@ private:
     }
     struct Entry {
         const api::ResourceType* type;
-        std::unique_ptr<google::protobuf::Message> object;
+        std::shared_ptr<google::protobuf::Message> object;
     };
     std::vector<Entry> objects_;
     int rv_ = 0;

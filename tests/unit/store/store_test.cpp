@@ -565,6 +565,44 @@ private slots:
         if (onFile) PH_QCOMPARE_CODE(ts->store->snapshot(ts->path), StatusCode::InvalidArgument);
     }
 
+    // An in-memory store's writes share one SQLite transaction, committed every 1,024 writes: a
+    // refused write in the middle (already exists, conflict) leaves the others, and every write is
+    // readable, in the history and compactable across the commits.
+    void writesAcrossBatchCommits_data() { addBackendRows(); }
+    void writesAcrossBatchCommits() {
+        QFETCH(bool, onFile);
+        auto ts = makeStore(onFile);
+        QVERIFY(ts->store);
+        const int n = 2500;
+        for (int i = 0; i < n; ++i) {
+            PH_QVERIFY_OK(ts->store->create("/b/" + std::to_string(i), "v" + std::to_string(i)));
+            if (i % 700 == 0) {
+                PH_QCOMPARE_CODE(ts->store->create("/b/" + std::to_string(i), "again"), StatusCode::AlreadyExists);
+                PH_QCOMPARE_CODE(ts->store->update("/b/" + std::to_string(i), "stale", 999999), StatusCode::Aborted);
+            }
+        }
+        QCOMPARE(ts->store->currentRevision(), n);
+        StatusOr<ListResult> all = ts->store->list("/b/");
+        PH_QVERIFY_OK(all);
+        QCOMPARE(all->items.size(), size_t(n));
+        StatusOr<KeyValue> one = ts->store->get("/b/1500");
+        PH_QVERIFY_OK(one);
+        QCOMPARE(one->value, std::string("v1500"));
+        QCOMPARE(one->modRevision, 1501);
+        StatusOr<std::vector<WatchEvent>> history = ts->store->history("/b/", 0);
+        PH_QVERIFY_OK(history);
+        QCOMPARE(history->size(), size_t(n));
+        PH_QVERIFY_OK(ts->store->update("/b/7", "w", 8));
+        PH_QVERIFY_OK(ts->store->compact(2000));
+        StatusOr<KeyValue> updated = ts->store->get("/b/7");
+        PH_QVERIFY_OK(updated);
+        QCOMPARE(updated->value, std::string("w"));
+        PH_QCOMPARE_CODE(ts->store->get("/b/7", 1999), StatusCode::OutOfRange);
+        StatusOr<KeyValue> still = ts->store->get("/b/2100", 2200);
+        PH_QVERIFY_OK(still);
+        QCOMPARE(still->value, std::string("v2100"));
+    }
+
     void inMemoryStoresAreIndependent() {
         auto one = makeStore(false);
         auto two = makeStore(false);
