@@ -70,7 +70,8 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
                              apiserver::admission::Priority::kSystemClusterCritical})
         classes[name] = *apiserver::admission::builtInPriorityClass(name);
     std::optional<ResolvedPriority> globalDefault;  // the one with the lowest value, as admission picks
-    std::vector<std::pair<std::string, std::shared_ptr<Pod>>> pods;  // location, pod
+    // The manifest each pod came from (its place is spelled out only for a warning), and the pod.
+    std::vector<std::pair<size_t, std::shared_ptr<Pod>>> pods;
     std::set<std::string> namespacesSeen;
     // Defaults, then what the API server would have refused (warned about, then reasoned about as
     // written). Each object on its own, so on every core (at most 8; one for a few objects): for a
@@ -109,7 +110,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
                 warnings->push_back(m.location() + ": Pod \"" + pod->metadata().name() +
                                     "\" sets spec.overhead without a runtimeClassName; the API server would reject it (RuntimeClass admission)");
             namespacesSeen.insert(pod->metadata().namespace_());
-            pods.emplace_back(m.location(), std::move(pod));
+            pods.emplace_back(i, std::move(pod));
         } else if (kind == "Namespace") {
             auto ns = take<core::Namespace>(m);
             auto& labels = c.objects.namespaceLabels[ns->metadata().name()];
@@ -136,7 +137,9 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
     // Priority admission: priority and preemptionPolicy from the pod's PriorityClass, else the
     // globalDefault one, else 0 and PreemptLowerPriority. A value the pod already has (as in a real
     // cluster's snapshot) is kept; one its class contradicts is what the API server would refuse.
-    for (auto& [where, pod] : pods) {
+    for (auto& [from, pod] : pods) {
+        const codec::Manifest& manifest = manifests[from];
+        auto where = [&manifest] { return manifest.location(); };
         auto* spec = pod->mutable_spec();
         ResolvedPriority resolved;
         if (!spec->priority_class_name().empty()) {
@@ -144,7 +147,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
             if (it != classes.end()) {
                 resolved = it->second;
             } else if (!spec->has_priority()) {
-                warnings->push_back(where + ": Pod \"" + pod->metadata().name() + "\": no PriorityClass with name " +
+                warnings->push_back(where() + ": Pod \"" + pod->metadata().name() + "\": no PriorityClass with name " +
                                     spec->priority_class_name() + " was found; scheduling it with priority 0");
             }
         } else if (globalDefault) {
@@ -153,7 +156,7 @@ SnapshotCluster snapshotFromManifests(std::vector<codec::Manifest>& manifests, s
         }
         const bool known = spec->priority_class_name().empty() || classes.contains(spec->priority_class_name());
         auto rejected = [&](const std::string& why) {
-            warnings->push_back(where + ": Pod \"" + pod->metadata().name() + "\" would be rejected by the API server: " + why);
+            warnings->push_back(where() + ": Pod \"" + pod->metadata().name() + "\" would be rejected by the API server: " + why);
         };
         if (!spec->has_priority()) spec->set_priority(resolved.value);
         else if (known && spec->priority() != resolved.value)

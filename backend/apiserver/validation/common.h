@@ -33,6 +33,9 @@ std::string index(const std::string& path, int64_t i);
 std::string key(const std::string& path, std::string_view k);
 void append(ErrorList& to, const ErrorList& from);
 std::vector<std::string> sortedKeys(const StringMap& m);
+// The map's entries in key order (Go's validation walks sorted keys, so errors come out in that
+// order), pointing into the map: nothing copied.
+std::vector<const StringMap::value_type*> sortedEntries(const StringMap& m);
 
 // ---- rendering of Go values as field.Error prints them (%v / %q / %#v) ----
 std::string goInt(int64_t v);
