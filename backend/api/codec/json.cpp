@@ -168,11 +168,15 @@ public:
     Handler(ValueBuilder& builder, const TextStream& stream, Lines lines, const ReadProgress& progress)
         : b_(builder), stream_(stream), lines_(lines), progress_(progress) {}
 
+    // What the builder reads past (ValueBuilder's dropManagedFields) is not made into values first.
     bool Null() { return add(Value()); }
     bool Bool(bool v) { return add(Value(v)); }
-    bool RawNumber(const char* s, rapidjson::SizeType n, bool) { return add(numberValue({s, n})); }
-    bool String(const char* s, rapidjson::SizeType n, bool) { return add(Value(ValueBuilder::validUtf8({s, n}))); }
+    bool RawNumber(const char* s, rapidjson::SizeType n, bool) { return add(b_.skipping() ? Value() : numberValue({s, n})); }
+    bool String(const char* s, rapidjson::SizeType n, bool) {
+        return add(b_.skipping() ? Value() : Value(ValueBuilder::validUtf8({s, n})));
+    }
     bool Key(const char* s, rapidjson::SizeType n, bool) {
+        if (b_.skipping()) return true;
         b_.key(ValueBuilder::validUtf8({s, n}));
         return true;
     }
@@ -191,11 +195,12 @@ private:
     bool start(bool object) {
         // The iterative parser calls this before it takes the bracket: Tell() is the bracket.
         const size_t offset = stream_.Tell();
-        auto [line, column] = lines_.at(offset);
         if (progress_ && offset - reported_ >= kProgressStep) {
             reported_ = offset;
             progress_(offset);
         }
+        // A value read past keeps no place (and Lines counts on from wherever it is asked next).
+        auto [line, column] = b_.skipping() ? std::pair<int, int>{0, 0} : lines_.at(offset);
         if (object ? b_.startObject(line, column) : b_.startArray(line, column)) return true;
         tooDeep_ = true;
         return false;
@@ -303,8 +308,9 @@ std::string syntaxError(std::string_view t, size_t& offset, rapidjson::ParseErro
 // Iterative: no recursion however deep the input nests. Numbers as text: their spelling is kept.
 constexpr unsigned kFlags = rapidjson::kParseIterativeFlag | rapidjson::kParseNumbersAsStringsFlag;
 
-StatusOr<Value> parse(std::string_view text, const ItemSink& items, const ReadProgress& progress) {
-    ValueBuilder builder(items);
+StatusOr<Value> parse(std::string_view text, const ItemSink& items, const ReadProgress& progress,
+                      bool dropManagedFields = false) {
+    ValueBuilder builder(items, dropManagedFields);
     TextStream stream{text.data(), text.data(), text.data() + text.size()};
     Handler handler(builder, stream, Lines(text), progress);
     rapidjson::Reader reader;
@@ -336,9 +342,9 @@ std::string toJson(const Value& value, JsonStyle style) {
 StatusOr<Value> parseJson(std::string_view text) { return parse(text, {}, {}); }
 
 StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, const ItemSink& items,
-                                  const ReadProgress& progress) {
+                                  const ReadProgress& progress, bool dropManagedFields) {
     const Status notACut(StatusCode::Aborted, "the List cannot be read in parts here");
-    ValueBuilder builder(items);
+    ValueBuilder builder(items, dropManagedFields);
     rapidjson::Reader reader;
     if (part.first()) {
         // The document up to the cut: the reader must stop there, right after an element of "items".
@@ -393,8 +399,9 @@ StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, c
     return root;
 }
 
-StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress) {
-    return parse(text, items, progress);
+StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress,
+                          bool dropManagedFields) {
+    return parse(text, items, progress, dropManagedFields);
 }
 
 

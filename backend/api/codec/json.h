@@ -23,13 +23,15 @@ std::string toJson(const Value& value, JsonStyle style = JsonStyle::Indented);
 // than 10,000 is an error.
 StatusOr<Value> parseJson(std::string_view text);
 // The same, handing the top-level object's "items" elements to `items` as each completes, and telling
-// `progress` (when set) how far it has read.
-StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress = {});
+// `progress` (when set) how far it has read. `dropManagedFields`: the elements come without
+// metadata.managedFields, read past without being built.
+StatusOr<Value> parseJson(std::string_view text, const ItemSink& items, const ReadProgress& progress = {},
+                          bool dropManagedFields = false);
 // One part of a List cut by findListParts, its elements handed to `items` (indexes count from the
 // part's first). The part's document: the first part's members up to "items", the last part's
 // "items" and what follows, a middle part's "items" alone ("items" always empty). An error (status
 // Aborted when the cut does not hold) means: read the whole text with parseJson.
 StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, const ItemSink& items,
-                                  const ReadProgress& progress = {});
+                                  const ReadProgress& progress = {}, bool dropManagedFields = false);
 
 }  // namespace pilothouse::codec

@@ -220,7 +220,7 @@ std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool jso
             if (r.problem.isOk()) r.problem = addObject(std::move(item), source, place.document, index, &r.items, nullptr, options, &r.warnings);
         };
         const ReadProgress progress = releasing(release, place.offset, place.offset + parts[k].begin);
-        r.document = json ? parseJsonListPart(text, parts[k], sink, progress)
+        r.document = json ? parseJsonListPart(text, parts[k], sink, progress, options.dropManagedFields)
                           : readYamlListPart(text, parts[k], sink, progress, place.lines);
     };
     std::vector<std::thread> threads;
@@ -267,7 +267,7 @@ StatusOr<std::vector<Manifest>> load(std::string_view text, const std::string& s
     if (json) {
         const ReadProgress progress = streamItems ? releasing(release, 0, 0) : ReadProgress{};
         DocumentLoader loader(source, 1, options);
-        auto v = streamItems ? parseJson(text, loader.sink(), progress) : parseJson(text);
+        auto v = streamItems ? parseJson(text, loader.sink(), progress, options.dropManagedFields) : parseJson(text);
         if (!v) return Status(StatusCode::InvalidArgument, "error parsing " + source + ": " + v.status().message());
         auto finished = loader.finish(std::move(*v), &out, warnings);
         if (!finished) return finished.status();

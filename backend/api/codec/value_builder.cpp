@@ -52,8 +52,19 @@ std::string ValueBuilder::validUtf8(std::string_view s) {
     return out;
 }
 
+bool ValueBuilder::atItemManagedFields() const {
+    // The document, its "items", an item, the item's "metadata".
+    return stack_.size() == 4 && stack_[1].streamItems && stack_[2].key == "metadata" && stack_[3].value.isObject() &&
+           stack_[3].key == "managedFields";
+}
+
 bool ValueBuilder::startObject(int line, int column) {
-    if (depth() >= kMaxDepth) return false;
+    if (depth() + skipped_ >= kMaxDepth) return false;
+    if (skipped_ > 0 || dropNext_) {
+        dropNext_ = false;
+        ++skipped_;
+        return true;
+    }
     Frame f;
     f.value = Value::object();
     f.value.asObject().reserve(8);  // most objects of a manifest have a few keys: fewer regrowths
@@ -63,7 +74,12 @@ bool ValueBuilder::startObject(int line, int column) {
 }
 
 bool ValueBuilder::startArray(int line, int column) {
-    if (depth() >= kMaxDepth) return false;
+    if (depth() + skipped_ >= kMaxDepth) return false;
+    if (skipped_ > 0 || dropNext_) {
+        dropNext_ = false;
+        ++skipped_;
+        return true;
+    }
     Frame f;
     f.value = Value::array();
     f.value.setPosition(line, column);
@@ -73,11 +89,26 @@ bool ValueBuilder::startArray(int line, int column) {
     return true;
 }
 
-void ValueBuilder::key(std::string key) { stack_.back().key = std::move(key); }
+void ValueBuilder::key(std::string key) {
+    if (skipped_ > 0) return;
+    stack_.back().key = std::move(key);
+    dropNext_ = dropManagedFields_ && atItemManagedFields();
+}
 
-void ValueBuilder::value(Value v) { attach(std::move(v)); }
+void ValueBuilder::value(Value v) {
+    if (skipped_ > 0) return;
+    if (dropNext_) {
+        dropNext_ = false;
+        return;
+    }
+    attach(std::move(v));
+}
 
 void ValueBuilder::end(Value* ended) {
+    if (skipped_ > 0) {
+        --skipped_;
+        return;
+    }
     Frame f = std::move(stack_.back());
     stack_.pop_back();
     if (ended) *ended = f.value;

@@ -34,7 +34,11 @@ class ValueBuilder {
 public:
     static constexpr int kMaxDepth = 10000;
 
-    explicit ValueBuilder(ItemSink items = {}) : items_(std::move(items)) {}
+    // `dropManagedFields`: the items handed to the sink come without metadata.managedFields, which
+    // is read past and never built (what a snapshot's reader throws away anyway: a fifth of a real
+    // cluster's objects). Not for YAML, whose anchors inside it could be named elsewhere.
+    explicit ValueBuilder(ItemSink items = {}, bool dropManagedFields = false)
+        : items_(std::move(items)), dropManagedFields_(dropManagedFields && items_) {}
 
     // False when the document nests deeper than kMaxDepth.
     bool startObject(int line, int column);
@@ -47,6 +51,8 @@ public:
     void end(Value* ended = nullptr);
 
     bool inObject() const { return !stack_.empty() && stack_.back().value.isObject(); }
+    // Reading past a dropped value (dropManagedFields): what comes is not kept, until it ends.
+    bool skipping() const { return skipped_ > 0 || dropNext_; }
     int depth() const { return int(stack_.size()); }
     bool done() const { return done_; }
     Value take() { return std::move(root_); }
@@ -69,7 +75,13 @@ private:
     void attach(Value v);
     void addMember(Frame& frame, Value v);
 
+    // Inside a streamed item's metadata, the key just read is managedFields.
+    bool atItemManagedFields() const;
+
     ItemSink items_;
+    bool dropManagedFields_ = false;
+    bool dropNext_ = false;  // the next value is read past
+    int skipped_ = 0;        // depth inside a value read past
     std::vector<Frame> stack_;
     Value root_;
     bool done_ = false;

@@ -1327,8 +1327,9 @@ ErrorList validateResourceRequirements(const core::ResourceRequirements& req, co
     ErrorList errs;
     const std::string limPath = child(path, "limits"), reqPath = child(path, "requests");
     bool limCpuMem = false, reqCpuMem = false, limHuge = false, reqHuge = false;
-    for (const auto& name : sortedKeys(req.limits())) {
-        const std::string& qs = req.limits().at(name);
+    for (const auto* entry : sortedEntries(req.limits())) {
+        const std::string& name = entry->first;
+        const std::string& qs = entry->second;
         const std::string p = key(limPath, name);
         append(errs, validateContainerResourceName(name, p));
         append(errs, validateResourceQuantityValue(name, qs, p));
@@ -1340,8 +1341,9 @@ ErrorList validateResourceRequirements(const core::ResourceRequirements& req, co
         }
         if (name == "cpu" || name == "memory") limCpuMem = true;
     }
-    for (const auto& name : sortedKeys(req.requests())) {
-        const std::string& qs = req.requests().at(name);
+    for (const auto* entry : sortedEntries(req.requests())) {
+        const std::string& name = entry->first;
+        const std::string& qs = entry->second;
         const std::string p = key(reqPath, name);
         append(errs, validateContainerResourceName(name, p));
         append(errs, validateResourceQuantityValue(name, qs, p));
@@ -1402,18 +1404,20 @@ ErrorList validatePodSpecificAnnotations(const StringMap& annotations, const cor
     // ValidateSeccompPodAnnotations
     auto pod = annotations.find(kSeccompPodAnnotation);
     if (pod != annotations.end()) append(errs, validateSeccompProfileAnnotation(pod->second, child(path, kSeccompPodAnnotation)));
-    for (const auto& k : sortedKeys(annotations))
-        if (k.rfind(kSeccompContainerPrefix, 0) == 0)
-            append(errs, validateSeccompProfileAnnotation(annotations.at(k), child(path, k)));
+    const auto sorted = sortedEntries(annotations);
+    for (const auto* entry : sorted)
+        if (entry->first.rfind(kSeccompContainerPrefix, 0) == 0)
+            append(errs, validateSeccompProfileAnnotation(entry->second, child(path, entry->first)));
     // ValidateAppArmorPodAnnotations
-    for (const auto& k : sortedKeys(annotations)) {
+    for (const auto* entry : sorted) {
+        const std::string& k = entry->first;
         if (k.rfind(kAppArmorPrefix, 0) != 0) continue;
         const std::string container = k.substr(std::string(kAppArmorPrefix).size());
         bool found = false;
         for (const auto& c : spec.init_containers()) found = found || c.name() == container;
         for (const auto& c : spec.containers()) found = found || c.name() == container;
         if (!found) errs.push_back(invalid(key(path, k), quote(container), "container not found"));
-        const std::string& p = annotations.at(k);
+        const std::string& p = entry->second;
         if (!p.empty() && p != "runtime/default" && p != "unconfined" && p.rfind("localhost/", 0) != 0)
             errs.push_back(invalid(key(path, k), quote(p), "invalid AppArmor profile name: " + quote(p)));
     }

@@ -3,6 +3,8 @@
 // cuts hold, so the parts are really read side by side.
 #include <QtTest>
 
+#include <algorithm>
+
 #include "api/codec/json.h"
 #include "api/codec/list_parts.h"
 #include "api/codec/manifest.h"
@@ -71,11 +73,12 @@ struct Loaded {
     std::vector<std::pair<int, int>> rawPositions;
 };
 
-Loaded load(const std::string& text, int parts) {
+Loaded load(const std::string& text, int parts, bool dropManagedFields = false) {
     Loaded out;
     codec::LoadOptions options;
     options.unknownKinds = codec::UnknownKinds::Keep;
     options.listParts = parts;
+    options.dropManagedFields = dropManagedFields;
     auto ms = codec::loadManifests(text, "list", &out.warnings, options);
     out.ok = ms.isOk();
     if (!ms) {
@@ -183,6 +186,62 @@ private slots:
             QCOMPARE(doc->find("kind") != nullptr, part.last);
         }
         QCOMPARE(items, 200);
+    }
+
+    // A snapshot's reader drops metadata.managedFields: the JSON reader reads past it without building
+    // it, and what comes out is what comes out of the same List without it (objects, warnings,
+    // places), whole or in parts. Only an item's own metadata.managedFields goes: an annotation or a
+    // spec field of that name stays (the latter warned about), and its nesting still counts toward
+    // Go's depth limit.
+    void managedFieldsReadPast_data() {
+        QTest::addColumn<int>("parts");
+        for (int parts : {1, 2, 3}) QTest::addRow("%d parts", parts) << parts;
+    }
+    void managedFieldsReadPast() {
+        QFETCH(int, parts);
+        Value plain = podList(30);
+        Value with = plain;
+        int i = 0;
+        for (auto& pod : with["items"].asArray()) {
+            Value entry = Value::object();
+            entry.set("manager", Value("kubectl-client-side-apply"));
+            entry.set("operation", Value("Update"));
+            entry["fieldsV1"]["f:metadata"]["f:labels"].set(".", Value::object());
+            entry["fieldsV1"]["f:spec"].set("f:containers", Value::array());
+            Value entries = Value::array();
+            entries.push(std::move(entry));
+            entries.push(Value(int64_t(i)));
+            pod["metadata"].set("managedFields", std::move(entries));
+            if (i % 4 == 0) {
+                // Not an item's metadata.managedFields: these stay.
+                pod["metadata"]["annotations"].set("managedFields", Value("kept"));
+                pod["spec"].set("managedFields", Value("warned"));
+                plain["items"].asArray()[size_t(i)]["metadata"]["annotations"].set("managedFields", Value("kept"));
+                plain["items"].asArray()[size_t(i)]["spec"].set("managedFields", Value("warned"));
+            }
+            ++i;
+        }
+        const Loaded dropped = load(codec::toJson(with) + "\n", parts, true);
+        const Loaded without = load(codec::toJson(plain) + "\n", parts, false);
+        QVERIFY2(dropped.ok, dropped.error.c_str());
+        QCOMPARE(dropped.warnings, without.warnings);
+        QCOMPARE(dropped.places, without.places);
+        QVERIFY(dropped.objects == without.objects);
+        QVERIFY(std::any_of(dropped.warnings.begin(), dropped.warnings.end(),
+                            [](const std::string& w) { return w.find("spec.managedFields") != std::string::npos; }));
+        // What is read past is not decoded either: kept, its second entry (a number) is an error.
+        const Loaded kept = load(codec::toJson(with) + "\n", parts, false);
+        QVERIFY(!kept.ok);
+        QVERIFY2(kept.error.find("metadata.managedFields[1]") != std::string::npos, kept.error.c_str());
+
+        // Nesting inside managedFields counts: 10,001 levels there is Go's error, dropped or not.
+        std::string deep = codec::toJson(podList(1)) + "\n";
+        const std::string nested = std::string(10001, '[') + std::string(10001, ']');
+        deep = replaceOnce(deep, "\"name\": \"pod-0\"", "\"managedFields\": " + nested + ", \"name\": \"pod-0\"");
+        const Loaded tooDeep = load(deep, 1, true);
+        const Loaded tooDeepKept = load(deep, 1, false);
+        QVERIFY(!tooDeep.ok);
+        QCOMPARE(tooDeep.error, tooDeepKept.error);
     }
 
     // A guess that does not hold is refused by the part's reader, not read wrongly.
