@@ -1,8 +1,6 @@
 #include "scheduler/snapshot_scheduler.h"
 
 #include <algorithm>
-#include <functional>
-#include <thread>
 #include <unordered_map>
 
 #include "api/object.h"

@@ -537,8 +537,7 @@ StatusOr<KeyValue> SqliteStore::write(WriteOp op, const std::string& key, const 
             PH_RETURN_IF_ERROR(txn.commit());
         } else if (++s.uncommittedWrites >= kMemoryWritesPerCommit) {
             // A failed commit leaves the transaction open and every write in it; the next one retries.
-            if (s.commit.run().isOk())
-                s.uncommittedWrites = 0;
+            (void)s.commitPending();
         }
 
         result.key = key;
