@@ -1462,6 +1462,17 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::EmbeddedSession</name>
+    <message>
+        <source>creating the scenario&apos;s objects: %1 of %2</source>
+        <translation>die Objekte des Szenarios werden angelegt: %1 von %2</translation>
+    </message>
+    <message>
+        <source>starting kube-scheduler, the controllers and the kubelets</source>
+        <translation>kube-scheduler, die Controller und die Kubelets starten</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::EventLogView</name>
     <message>
         <source>All types</source>
@@ -1594,6 +1605,10 @@
     <message>
         <source>Candidate nodes: %1</source>
         <translation>Kandidaten-Nodes: %1</translation>
+    </message>
+    <message>
+        <source>Tried on the objects the control plane is being started with; tried again once it is up.</source>
+        <translation>An den Objekten versucht, mit denen die Control Plane gerade startet; erneut versucht, sobald sie läuft.</translation>
     </message>
 </context>
 <context>
@@ -2150,6 +2165,18 @@
     <message>
         <source>Not connected to %1</source>
         <translation>Nicht mit %1 verbunden</translation>
+    </message>
+    <message>
+        <source>Control plane: could not start — %1</source>
+        <translation>Control Plane: konnte nicht starten — %1</translation>
+    </message>
+    <message>
+        <source>Control plane: starting — %1</source>
+        <translation>Control Plane: startet — %1</translation>
+    </message>
+    <message>
+        <source>The control plane is still starting</source>
+        <translation>Die Control Plane startet noch</translation>
     </message>
 </context>
 <context>

@@ -1460,6 +1460,17 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::EmbeddedSession</name>
+    <message>
+        <source>creating the scenario&apos;s objects: %1 of %2</source>
+        <translation>シナリオのオブジェクトを作成中: %2 個中 %1 個</translation>
+    </message>
+    <message>
+        <source>starting kube-scheduler, the controllers and the kubelets</source>
+        <translation>kube-scheduler、コントローラー、kubelet を起動中</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::EventLogView</name>
     <message>
         <source>All types</source>
@@ -1592,6 +1603,10 @@
     <message>
         <source>Candidate nodes: %1</source>
         <translation>候補ノード: %1</translation>
+    </message>
+    <message>
+        <source>Tried on the objects the control plane is being started with; tried again once it is up.</source>
+        <translation>起動中のコントロールプレーンに渡すオブジェクトで試しました。起動後にもう一度試します。</translation>
     </message>
 </context>
 <context>
@@ -2146,6 +2161,18 @@
     <message>
         <source>Not connected to %1</source>
         <translation>%1 に接続されていません</translation>
+    </message>
+    <message>
+        <source>Control plane: could not start — %1</source>
+        <translation>コントロールプレーン: 起動できませんでした — %1</translation>
+    </message>
+    <message>
+        <source>Control plane: starting — %1</source>
+        <translation>コントロールプレーン: 起動中 — %1</translation>
+    </message>
+    <message>
+        <source>The control plane is still starting</source>
+        <translation>コントロールプレーンはまだ起動中です</translation>
     </message>
 </context>
 <context>

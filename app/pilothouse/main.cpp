@@ -47,6 +47,7 @@ struct WindowArgs {
     QString screenshotDir;  // --screenshot DIR ("" none)
     bool dark = false;
     pilothouse::util::PhaseTimes* phases = nullptr;  // PILOTHOUSE_PHASE_TIMES marks (embedded session only)
+    pilothouse::ui::EmbeddedSession* starting = nullptr;  // a session whose control plane starts behind the window
 };
 
 // Selects, sizes and shows the window, then runs the application: until it quits, or — with
@@ -85,11 +86,35 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
     if (screenshots) {
         const QString dir = args.screenshotDir;
         QDir().mkpath(dir);
-        // Shoot once the informers have listed (or give up after 10 s).
+        // Shoot once the informers have listed (or give up after 10 s). A control plane starting
+        // behind the window is waited for, and the window is shot first as it shows the pod
+        // explained before the start (starting.png).
         auto* poll = new QTimer(&window);
         QElapsedTimer waited;
         waited.start();
-        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h, phases = args.phases]() mutable {
+        bool shotStarting = false;
+        QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h, phases = args.phases,
+                                                          starting = args.starting, shotStarting]() mutable {
+            if (starting && !starting->isStarted()) {
+                if (!starting->startError().isEmpty()) {
+                    poll->stop();
+                    std::fprintf(stderr, "error: the control plane could not start: %s\n", starting->startError().toUtf8().constData());
+                    QCoreApplication::exit(1);
+                    return;
+                }
+                if (!shotStarting && starting->startingExplanation()) {
+                    shotStarting = true;
+                    if (phases) phases->mark("explained", std::cerr);
+                    if (!window.grab().save(dir + QStringLiteral("/starting.png"))) {
+                        poll->stop();
+                        std::fprintf(stderr, "error: cannot write %s/starting.png\n", dir.toUtf8().constData());
+                        QCoreApplication::exit(1);
+                        return;
+                    }
+                }
+                waited.restart();
+                return;
+            }
             const bool loaded = window.loaded();
             if (!loaded && waited.elapsed() < 10000) return;
             poll->stop();
@@ -317,12 +342,25 @@ int main(int argc, char** argv) {
     if (!snapshots.isEmpty())
         if (const auto pending = pilothouse::cluster::unboundPods(start); !pending.empty())
             firstPending = QString::fromStdString(pending.front());
-    auto session = pilothouse::ui::EmbeddedSession::start(parser.value(store).toStdString(), std::move(start));
+    // A snapshot's control plane starts behind the window (150,000 pods take it many seconds), its
+    // first pending pod explained first; a scenario's is small and starts before the window does.
+    const bool startBehind = !snapshots.isEmpty() && !parser.isSet(at);
+    auto session = startBehind ? pilothouse::StatusOr<std::unique_ptr<pilothouse::ui::EmbeddedSession>>(pilothouse::ui::EmbeddedSession::startInBackground(
+                                     parser.value(store).toStdString(), std::move(start), parser.isSet(select) ? parser.value(select) : firstPending))
+                               : pilothouse::ui::EmbeddedSession::start(parser.value(store).toStdString(), std::move(start));
     if (!session) {
         std::fprintf(stderr, "error: %s\n", session.status().message().c_str());
         return 2;
     }
     phases.mark("session", std::cerr);
+    if (startBehind) {
+        windowArgs.starting = session->get();
+        QObject::connect(session->get(), &pilothouse::ui::EmbeddedSession::started, [&phases] { phases.mark("started", std::cerr); });
+        if (!parser.isSet(screenshot))
+            QObject::connect(session->get(), &pilothouse::ui::EmbeddedSession::startFailed, [](const QString& message) {
+                std::fprintf(stderr, "error: the control plane could not start: %s\n", message.toUtf8().constData());
+            });
+    }
     if (preferences.startSpeed == 0) (*session)->setAsFastAsPossible(true);
     else if (auto st = (*session)->setSpeed(preferences.startSpeed); !st.isOk()) std::fprintf(stderr, "warning: %s\n", st.message().c_str());
     std::string workspaceSelection;
@@ -352,6 +390,8 @@ int main(int argc, char** argv) {
     // through the session (recorded, so a rewind replays them).
     pilothouse::ui::InProcessClient client(**session);
     pilothouse::ui::MainWindow window(&client, session->get(), windowOptions);
+    // A snapshot is opened to see why its pending pods are pending: the explainer in front.
+    if (!firstPending.isEmpty()) window.showExplainer();
     phases.mark("window", std::cerr);
     // A snapshot is opened to see why its pending pods are pending; a workspace selects what was.
     const QString fallbackSelection = !firstPending.isEmpty()

@@ -68,7 +68,9 @@ Status ScenarioRunner::applyObject(const api::ResourceType& type, std::shared_pt
     return {};
 }
 
-Status ScenarioRunner::applyObjects() {
+Status ScenarioRunner::applyObjects(const std::function<bool(size_t created, size_t total)>& progress) {
+    constexpr size_t kProgressStep = 2'000;
+    size_t created = 0;
     for (const auto& m : scenario_.objects) {
         // The scenario keeps its objects (a rewind applies them again): lent, not copied.
         std::shared_ptr<const google::protobuf::Message> lent(std::shared_ptr<const google::protobuf::Message>(), m.object.get());
@@ -76,7 +78,12 @@ Status ScenarioRunner::applyObjects() {
         Status s = applyObject(*m.type, std::move(lent), &message);
         if (!s.isOk()) return s.withContext(m.source + ": document " + std::to_string(m.document) + ": ");
         results_.push_back({cluster_.clock().now(), "apply", m.kind + "/" + api::metadata(*m.object).name(), true, message});
+        if (progress && ++created % kProgressStep == 0 && !progress(created, scenario_.objects.size()))
+            return Status(StatusCode::Cancelled, "stopped after creating " + std::to_string(created) + " of the scenario's " +
+                                                     std::to_string(scenario_.objects.size()) + " objects");
     }
+    if (progress && !progress(scenario_.objects.size(), scenario_.objects.size()))
+        return Status(StatusCode::Cancelled, "stopped after creating the scenario's objects");
     return {};
 }
 

@@ -34,7 +34,9 @@ public:
 
     // Creates (or updates) every object of the scenario, in file order. Returns the first error
     // with the manifest's place; objects before it stay created.
-    Status applyObjects();
+    // `progress` (optional): told the count created every few thousand objects, and at the end;
+    // false stops the creation (Cancelled).
+    Status applyObjects(const std::function<bool(size_t created, size_t total)>& progress = {});
     // Puts every action on the loop at epoch + at.
     void scheduleActions();
 

@@ -67,7 +67,7 @@ Status Session::build() {
     runner_ = std::make_unique<ScenarioRunner>(*cluster_, scenario_);
     apiserver::LoopbackClientScope loopback;
     util::PhaseTimes applied;  // PILOTHOUSE_PHASE_TIMES: creating the scenario's objects
-    PH_RETURN_IF_ERROR(runner_->applyObjects());
+    PH_RETURN_IF_ERROR(runner_->applyObjects(options_.creationProgress));
     applied.mark("apply", std::cerr);
     auto schedulerConfig = schedulerConfigurationOf(scenario_);
     if (!schedulerConfig) return schedulerConfig.status();

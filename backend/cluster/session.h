@@ -51,6 +51,10 @@ struct SessionOptions {
     // token file: every request acts as system:admin.
     std::string tokenFile;
     bool anonymousAuth = false;
+    // Told, while a build creates the scenario's objects, how many of them exist so far (every
+    // few thousand, and once at the end); called on the thread that builds. Returning false stops
+    // the build: it fails with Cancelled.
+    std::function<bool(size_t created, size_t total)> creationProgress;
 };
 
 class Session {

@@ -4,6 +4,7 @@
 #include "api/scheme.h"
 #include "core_v1.pb.h"
 #include "scheduler/plugins/registry.h"
+#include "util/on_every_core.h"
 
 namespace pilothouse::scheduler {
 
@@ -18,8 +19,15 @@ bool finished(const core::Pod& pod) { return pod.status().phase() == "Succeeded"
 std::vector<codec::Manifest> manifestsForExplaining(
     const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects, const std::string& podKey,
     bool* found, std::string* boundNode) {
-    std::vector<codec::Manifest> manifests;
-    manifests.reserve(objects.size());
+    // First which objects take part (and which is the pod), then their copies, made on every core:
+    // a large cluster has 150,000 pods to copy.
+    struct Taking {
+        const google::protobuf::Message* object;
+        const api::ResourceType* type;
+        bool self;
+    };
+    std::vector<Taking> taking;
+    taking.reserve(objects.size());
     if (found) *found = false;
     for (const auto& object : objects) {
         if (!object) continue;
@@ -29,7 +37,10 @@ std::vector<codec::Manifest> manifestsForExplaining(
         bool self = false;
         if (kind == "Pod") {
             const auto& pod = static_cast<const core::Pod&>(*object);
-            self = pod.metadata().namespace_() + "/" + pod.metadata().name() == podKey;
+            const auto& meta = pod.metadata();
+            self = podKey.size() == meta.namespace_().size() + 1 + meta.name().size() &&
+                   podKey.compare(0, meta.namespace_().size(), meta.namespace_()) == 0 &&
+                   podKey[meta.namespace_().size()] == '/' && podKey.compare(meta.namespace_().size() + 1, std::string::npos, meta.name()) == 0;
             if (self) {
                 if (found) *found = true;
                 if (boundNode) *boundNode = pod.spec().node_name();
@@ -39,26 +50,38 @@ std::vector<codec::Manifest> manifestsForExplaining(
         } else if (!readForScheduling(kind)) {
             continue;
         }
-        codec::Manifest m;
-        m.source = "cluster";
-        m.kind = kind;
-        m.type = type;
-        m.object.reset(object->New());
-        m.object->CopyFrom(*object);
-        if (self) {
-            // Tried as a pending pod: unbound, and not nominated anywhere.
-            auto& pod = static_cast<core::Pod&>(*m.object);
-            pod.mutable_spec()->clear_node_name();
-            pod.mutable_status()->clear_nominated_node_name();
-        }
-        manifests.push_back(std::move(m));
+        taking.push_back({object.get(), type, self});
     }
+    std::vector<codec::Manifest> manifests(taking.size());
+    util::onEveryCore(taking.size(), taking.size(), 1000, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+            codec::Manifest& m = manifests[i];
+            m.source = "cluster";
+            m.type = taking[i].type;
+            m.kind = m.type->kind;
+            m.object.reset(taking[i].object->New());
+            m.object->CopyFrom(*taking[i].object);
+            if (taking[i].self) {
+                // Tried as a pending pod: unbound, and not nominated anywhere.
+                auto& pod = static_cast<core::Pod&>(*m.object);
+                pod.mutable_spec()->clear_node_name();
+                pod.mutable_status()->clear_nominated_node_name();
+            }
+        }
+    });
     return manifests;
 }
 
 StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
                                     const std::string& podKey, const config::KubeSchedulerConfiguration& config,
                                     const framework::FeatureGates& gates) {
+    std::shared_ptr<void> leftovers;
+    return explainPod(objects, podKey, config, gates, leftovers);
+}
+
+StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const google::protobuf::Message>>& objects,
+                                    const std::string& podKey, const config::KubeSchedulerConfiguration& config,
+                                    const framework::FeatureGates& gates, std::shared_ptr<void>& leftovers) {
     PodExplanation out;
     bool found = false;
     std::vector<codec::Manifest> manifests = manifestsForExplaining(objects, podKey, &found, &out.boundNode);
@@ -75,6 +98,7 @@ StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const goog
     auto scheduler = SnapshotScheduler::create(std::move(cluster), options, plugins::inTreeRegistry(), &out.warnings);
     if (!scheduler) return scheduler.status();
     std::vector<PodOutcome> outcomes = (*scheduler)->run();
+    leftovers = std::shared_ptr<SnapshotScheduler>(std::move(*scheduler));
     for (auto& o : outcomes) {
         if (o.namespace_ + "/" + o.name != podKey) continue;
         out.outcome = std::move(o);

@@ -16,11 +16,23 @@ InProcessClient::InProcessClient(cluster::Cluster& cluster, QObject* parent)
 }
 
 InProcessClient::InProcessClient(EmbeddedSession& session, QObject* parent)
-    : InProcessClient(session.cluster(), parent) {
-    session_ = &session;
+    : ControlPlaneClient(parent), cluster_(session.isStarted() ? &session.cluster() : nullptr), session_(&session) {
+    qRegisterMetaType<ObjectPtr>();
+    qRegisterMetaType<ObjectEvent>();
+    qRegisterMetaType<QVector<ObjectPtr>>();
     connect(&session, &EmbeddedSession::clusterAboutToBeReplaced, this, [this] { detach(); });
-    connect(&session, &EmbeddedSession::clusterReplaced, this, [this] { reattach(session_->cluster()); });
+    connect(&session, &EmbeddedSession::clusterReplaced, this, [this] {
+        const bool connecting = !cluster_;
+        reattach(session_->cluster());
+        if (connecting) emit connectionStateChanged(ConnectionState::Connected);
+    });
+    connect(&session, &EmbeddedSession::startFailed, this, &ControlPlaneClient::errorOccurred);
 }
+
+namespace {
+// What every call answers while the session's control plane starts.
+Status starting(const EmbeddedSession& session) { return session.notStarted(); }
+}  // namespace
 
 InProcessClient::~InProcessClient() { stopInformers(); }
 
@@ -29,6 +41,8 @@ void InProcessClient::send(const ApiRequest& request, QObject* context, ApiCallb
     auto req = toApiServerRequest(request);
     if (!req) {
         result.status = req.status();
+    } else if (!cluster_) {
+        result.status = starting(*session_);
     } else if (session_) {
         result = toApiResult(session_->request(std::move(*req)));
     } else {
@@ -48,6 +62,7 @@ void InProcessClient::controlNode(NodeControl control, const QString& node, QObj
 
 scheduler::config::KubeSchedulerConfiguration InProcessClient::schedulerConfigurationAt(qint64 unixNanos) const {
     if (session_) return session_->schedulerConfigurationAt(std::chrono::nanoseconds(unixNanos - epochNanos()));
+    if (!cluster_) return ControlPlaneClient::schedulerConfigurationAt(unixNanos);
     // A cluster without a session: its scheduler's configuration now.
     if (auto* sched = dynamic_cast<cluster::SchedulerComponent*>(cluster_->find("kube-scheduler"))) return sched->configuration();
     return ControlPlaneClient::schedulerConfigurationAt(unixNanos);
@@ -74,15 +89,18 @@ void InProcessClient::reattach(cluster::Cluster& cluster) {
     for (const QString& r : watched_) startInformer(r);
 }
 
-qint64 InProcessClient::nowNanos() const { return cluster_->clock().nowUnixNanos(); }
+qint64 InProcessClient::nowNanos() const { return cluster_ ? cluster_->clock().nowUnixNanos() : epochNanos(); }
 
 qint64 InProcessClient::epochNanos() const {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(cluster_->loop().epoch().time_since_epoch()).count();
+    // Every simulated cluster starts at the same epoch (sim/clock.h).
+    const sim::Time epoch = cluster_ ? cluster_->loop().epoch() : sim::kDefaultEpoch;
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(epoch.time_since_epoch()).count();
 }
 
 StatusOr<QVector<ObjectPtr>> InProcessClient::listAt(const QString& resource, qint64 revision) {
     const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
     if (!type) return Status(StatusCode::InvalidArgument, "unknown resource type \"" + resource.toStdString() + "\"");
+    if (!cluster_) return starting(*session_);
     auto& cp = cluster_->controlPlane();
     apiserver::Request list;
     list.verb = "list";
@@ -98,27 +116,31 @@ StatusOr<QVector<ObjectPtr>> InProcessClient::listAt(const QString& resource, qi
 }
 
 qint64 InProcessClient::revisionAt(qint64 unixNanos) const {
+    if (!cluster_) return 0;
     return cluster_->revisionAt(sim::Time(std::chrono::nanoseconds(unixNanos)));
 }
 
-qint64 InProcessClient::currentRevision() const { return cluster_->controlPlane().store().currentRevision(); }
+qint64 InProcessClient::currentRevision() const { return cluster_ ? cluster_->controlPlane().store().currentRevision() : 0; }
 
 std::vector<sim::JourneyRecord> InProcessClient::journeysSince(qint64 afterSeq, size_t limit) const {
+    if (!cluster_) return {};
     return cluster_->journeys().since(afterSeq, limit);
 }
 
 std::map<std::string, cluster::Series> InProcessClient::metrics() const {
+    if (!cluster_) return {};
     if (auto* sampler = dynamic_cast<cluster::MetricsSampler*>(cluster_->find("metrics"))) return sampler->series();
     return {};
 }
 
 std::map<std::string, int64_t> InProcessClient::watchDeliveries() const {
+    if (!cluster_) return {};
     return cluster_->apiServer().watchDeliveries();
 }
 
 void InProcessClient::watchResource(const QString& resource) {
     watched_.push_back(resource);
-    startInformer(resource);
+    if (cluster_) startInformer(resource);
 }
 
 void InProcessClient::startInformer(const QString& resource) {

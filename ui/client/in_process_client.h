@@ -7,6 +7,11 @@
 // Requests (send(), controlNode()) run on the GUI thread too. On a session they go through
 // EmbeddedSession::request (recorded, so a rewind replays them); on a bare cluster straight to its
 // API server.
+//
+// On a session still starting (EmbeddedSession::startInBackground) the client is Connecting: it
+// has no objects, no history and no time but the epoch, requests answer Unavailable, and the
+// watched resources are listed once the session has started (controlPlaneReplaced, then
+// Connected).
 #pragma once
 
 #include <QStringList>
@@ -38,7 +43,7 @@ public:
     void reattach(cluster::Cluster& cluster);
 
     QString endpoint() const override { return QStringLiteral("embedded"); }
-    ConnectionState connectionState() const override { return ConnectionState::Connected; }
+    ConnectionState connectionState() const override { return cluster_ ? ConnectionState::Connected : ConnectionState::Connecting; }
     void watchResource(const QString& resource) override;
     qint64 nowNanos() const override;
     qint64 epochNanos() const override;
@@ -60,7 +65,7 @@ private:
     void stopInformers();
     void runInformer(const QString& resource, controlplane::ControlPlane* controlPlane);
 
-    cluster::Cluster* cluster_;
+    cluster::Cluster* cluster_;  // null while the session starts
     EmbeddedSession* session_ = nullptr;
     std::atomic<bool> stopping_{false};
     std::vector<std::unique_ptr<QThread>> threads_;

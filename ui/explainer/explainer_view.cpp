@@ -64,6 +64,8 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
     preemption_ = new QLabel(this);
     preemption_->setWordWrap(true);
     preemption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    source_ = new QLabel(this);
+    source_->setWordWrap(true);
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
     filterView_ = makeTable(this);
@@ -81,6 +83,7 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
     layout->addWidget(title_);
     layout->addWidget(verdict_);
     layout->addWidget(preemption_);
+    layout->addWidget(source_);
     layout->addWidget(tabs_, 1);
 
     // A node's row selects the node everywhere.
@@ -117,6 +120,7 @@ void ExplainerView::pickTab(Tab tab) {
 QString ExplainerView::title() const { return title_->text(); }
 QString ExplainerView::verdict() const { return verdict_->text(); }
 QString ExplainerView::preemption() const { return preemption_->isHidden() ? QString() : preemption_->text(); }
+QString ExplainerView::source() const { return source_->isHidden() ? QString() : source_->text(); }
 
 void ExplainerView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) applyFonts();
@@ -137,6 +141,7 @@ void ExplainerView::applyFonts() {
     title_->setFont(theme::font(17, true));
     verdict_->setFont(theme::font(15));
     preemption_->setFont(theme::font(kBodyPoints));
+    source_->setFont(theme::font(kBodyPoints - 1));
     tabs_->tabBar()->setFont(theme::font(kBodyPoints - 1));
     filterView_->setFont(theme::font(kBodyPoints));
     scoreView_->setFont(theme::font(kBodyPoints));
@@ -154,6 +159,12 @@ void ExplainerView::refresh() {
     filterView_->resizeColumnsToContents();
     scoreView_->resizeColumnsToContents();
     preemption_->hide();
+    // Answered before the control plane was up: said, so nobody takes it for the live cluster's.
+    source_->setVisible(explainer_->showsStartingAnswer());
+    source_->setText(tr("Tried on the objects the control plane is being started with; tried again once it is up."));
+    QPalette sourcePalette = palette();
+    sourcePalette.setColor(QPalette::WindowText, theme::mutedText());
+    source_->setPalette(sourcePalette);
     QPalette verdictPalette = palette();
     if (explainer_->pod().isEmpty()) {
         title_->setText(tr("Why is my pod pending?"));

@@ -50,6 +50,8 @@ public:
     QString title() const;
     QString verdict() const;
     QString preemption() const;
+    // Said when the answer was found before the control plane was up ("" otherwise).
+    QString source() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -68,6 +70,7 @@ private:
     ScoreTableModel* scores_;
     QLabel* title_;
     QLabel* verdict_;
+    QLabel* source_;
     QLabel* preemption_;
     QTabWidget* tabs_;
     QTableView* filterView_;

@@ -30,6 +30,7 @@ PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, Selec
         if (timeline_->live()) schedule();
     });
     connect(client_, &ControlPlaneClient::controlPlaneReplaced, this, &PodExplainer::schedule);
+    connect(client_, &ControlPlaneClient::connectionStateChanged, this, &PodExplainer::schedule);
     if (selection_->selected().resource == QLatin1String("pods")) {
         pod_ = selection_->selected().key();
         schedule();
@@ -82,8 +83,23 @@ void PodExplainer::explainNow(const QString& podKey) {
     }
 }
 
+void PodExplainer::setStartingAnswer(const QString& pod, std::optional<scheduler::PodExplanation> answer, const QString& error) {
+    startingPod_ = pod;
+    startingAnswer_ = std::move(answer);
+    startingError_ = error;
+    if (pod_ == pod && client_->connectionState() == ControlPlaneClient::ConnectionState::Connecting) start();
+}
+
 void PodExplainer::start() {
     if (pod_.isEmpty()) return;
+    if (client_->connectionState() == ControlPlaneClient::ConnectionState::Connecting) {
+        // Nothing to list yet: the answer found before the start, or none until connected.
+        showsStartingAnswer_ = pod_ == startingPod_;
+        explanation_ = showsStartingAnswer_ ? startingAnswer_ : std::nullopt;
+        error_ = showsStartingAnswer_ ? startingError_ : QString();
+        emit explained();
+        return;
+    }
     if (running_) {
         pending_ = true;  // asked again when the running one is done
         return;
@@ -98,7 +114,8 @@ void PodExplainer::start() {
     const std::string key = pod_.toStdString();
     QPointer<PodExplainer> self(this);
     QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), key, generation]() mutable {
-        auto result = scheduler::explainPod(objects, key, config);
+        std::shared_ptr<void> leftovers;  // freed after the answer is passed on
+        auto result = scheduler::explainPod(objects, key, config, {}, leftovers);
         objects.clear();
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
@@ -106,6 +123,7 @@ void PodExplainer::start() {
                 if (!self) return;
                 self->running_ = false;
                 if (generation == self->generation_) {
+                    self->showsStartingAnswer_ = false;
                     if (result) {
                         self->explanation_ = std::move(*result);
                         self->error_.clear();
@@ -118,6 +136,7 @@ void PodExplainer::start() {
                 if (self->pending_) self->start();
             },
             Qt::QueuedConnection);
+        leftovers.reset();
     });
     connect(worker, &QThread::finished, worker, &QObject::deleteLater);
     worker->start();

@@ -41,6 +41,13 @@ public:
 
     // Explains `podKey` now (tests and screenshots: waits for the answer).
     void explainNow(const QString& podKey);
+    // An answer found before the control plane was up (EmbeddedSession::startingExplanation: the
+    // pod tried on the objects its control plane is being started with). While the client is
+    // Connecting it is the answer for that pod, and no other pod is explained; once connected, the
+    // pod is explained again on the control plane.
+    void setStartingAnswer(const QString& pod, std::optional<scheduler::PodExplanation> answer, const QString& error);
+    // Whether what is shown is that answer.
+    bool showsStartingAnswer() const { return showsStartingAnswer_; }
     // While inactive (its view is hidden), changes only mark the answer stale; it is computed when
     // the explainer becomes active again. Active by default.
     void setActive(bool active);
@@ -65,6 +72,10 @@ private:
     bool pending_ = false;    // another request waits for the running one
     bool active_ = true;
     bool stale_ = false;      // asked while inactive
+    QString startingPod_;
+    std::optional<scheduler::PodExplanation> startingAnswer_;
+    QString startingError_;
+    bool showsStartingAnswer_ = false;
 };
 
 }  // namespace pilothouse::ui

@@ -137,6 +137,17 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
         updateStatus();
     });
     connect(access_, &AccessReview::changed, this, &MainWindow::updateConnection);
+    if (simulation_) connect(simulation_, &SimulationControl::availableChanged, this, &MainWindow::updateConnection);
+    if (session_ && !session_->isStarted()) {
+        // Its control plane starts behind the window: what it is doing goes to the status bar, and the
+        // pod explained before the start to the explainer.
+        connect(session_, &EmbeddedSession::startingProgress, this, [this] { connection_->setText(connectionText()); });
+        connect(session_, &EmbeddedSession::startingExplained, this, [this] {
+            const auto& e = *session_->startingExplanation();
+            explainer_->explainer()->setStartingAnswer(e.pod, e.answer, e.error);
+        });
+        if (const auto& e = session_->startingExplanation()) explainer_->explainer()->setStartingAnswer(e->pod, e->answer, e->error);
+    }
     // AGE and a control plane's clock without a simulation here to say so move even when nothing
     // else happens.
     auto* tick = new QTimer(this);
@@ -481,6 +492,8 @@ QString MainWindow::connectionText() const {
     using State = ControlPlaneClient::ConnectionState;
     const State state = client_->connectionState();
     if (!client_->isRemote()) {
+        if (session_ && !session_->startError().isEmpty()) return tr("Control plane: could not start — %1").arg(session_->startError());
+        if (session_ && !session_->isStarted()) return tr("Control plane: starting — %1").arg(session_->startingStage());
         QString connection;
         switch (state) {
         case State::Connecting: connection = tr("connecting"); break;
@@ -505,22 +518,28 @@ void MainWindow::updateConnection() {
     if (state == State::Connected) everConnected_ = true;
     if (!client_->isRemote()) {
         setWindowTitle(tr("Pilothouse"));
-        return;
+        connection_->setText(connectionText());
+        connection_->setStyleSheet(session_ && !session_->startError().isEmpty()
+                                       ? QStringLiteral("color: %1; font-weight: bold;").arg(theme::failure().name())
+                                       : QString());
+    } else {
+        QString word = state == State::Connected ? tr("connected")
+                       : everConnected_          ? tr("disconnected, reconnecting…")
+                                                 : tr("connecting…");
+        const QString server = client_->userName().isEmpty() ? client_->endpoint()
+                                                             : tr("%1 as %2").arg(client_->endpoint(), client_->userName());
+        setWindowTitle(tr("%1 (%2) — Pilothouse").arg(server, word));
+        connection_->setText(connectionText());
+        if (state == State::Connected) connection_->setToolTip(QString());
+        // Not connected: said in the status bar's colours for trouble.
+        connection_->setStyleSheet(state == State::Connected
+                                       ? QString()
+                                       : QStringLiteral("color: %1; font-weight: bold;").arg(theme::failure().name()));
     }
-    QString word = state == State::Connected ? tr("connected")
-                   : everConnected_          ? tr("disconnected, reconnecting…")
-                                             : tr("connecting…");
-    const QString server = client_->userName().isEmpty() ? client_->endpoint()
-                                                         : tr("%1 as %2").arg(client_->endpoint(), client_->userName());
-    setWindowTitle(tr("%1 (%2) — Pilothouse").arg(server, word));
-    connection_->setText(connectionText());
-    if (state == State::Connected) connection_->setToolTip(QString());
-    // Not connected: said in the status bar's colours for trouble.
-    connection_->setStyleSheet(state == State::Connected
-                                   ? QString()
-                                   : QStringLiteral("color: %1; font-weight: bold;").arg(theme::failure().name()));
     const bool usable = simulation_ && simulation_->available();
-    const QString why = usable ? QString() : tr("Not connected to %1").arg(client_->endpoint());
+    const QString why = usable                  ? QString()
+                        : client_->isRemote()   ? tr("Not connected to %1").arg(client_->endpoint())
+                                                : tr("The control plane is still starting");
     const QString denied = access_->deniedReason(Action::ChangeSimulation);
     for (QAction* a : {play_, step_, stepCycle_, reset_, resume_}) {
         if (!a) continue;
@@ -554,6 +573,13 @@ void MainWindow::updateStatus() {
 }
 
 bool MainWindow::loaded() const { return nodes_->revision() > 0 && pods_->revision() > 0; }
+
+void MainWindow::showExplainer() {
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainerDock"))) {
+        dock->show();
+        dock->raise();
+    }
+}
 
 void MainWindow::repaintViews() {
     for (QWidget* w : findChildren<QWidget*>()) w->update();

@@ -122,6 +122,9 @@ public:
 
     // The views' state is loaded (each informer has listed).
     bool loaded() const;
+    // The Explainer dock shown, in front of the docks it shares a place with (a snapshot is opened
+    // to see why its pods are pending).
+    void showExplainer();
     // journey.png, cluster.png, inspector.png, explainer.png, what-if.png (the explainer's what-ifs
     // about the pod's node, or the first node), events.png and charts.png — each view on its own at
     // `size` —, pod-editor.png and node-editor.png (the selected pod and its node, or

@@ -27,7 +27,11 @@ EmbeddedSimulation::EmbeddedSimulation(EmbeddedSession& session, QObject* parent
     connect(&session_, &EmbeddedSession::playingChanged, this, &SimulationControl::playingChanged);
     connect(&session_, &EmbeddedSession::speedChanged, this, &SimulationControl::speedChanged);
     connect(&session_, &EmbeddedSession::errorOccurred, this, &SimulationControl::errorOccurred);
+    connect(&session_, &EmbeddedSession::started, this, [this] { emit availableChanged(true); });
+    connect(&session_, &EmbeddedSession::startFailed, this, &SimulationControl::errorOccurred);
 }
+
+bool EmbeddedSimulation::available() const { return session_.isStarted(); }
 
 bool EmbeddedSimulation::playing() const { return session_.playing(); }
 double EmbeddedSimulation::speed() const { return session_.speed(); }

@@ -17,7 +17,8 @@ public:
     EmbeddedSession& session() const { return session_; }
 
     Location location() const override { return Location::Embedded; }
-    bool available() const override { return true; }
+    // False while the session's control plane starts (EmbeddedSession::startInBackground).
+    bool available() const override;
     bool playing() const override;
     double speed() const override;
     bool asFastAsPossible() const override;
