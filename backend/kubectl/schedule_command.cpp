@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <iterator>
 #include <map>
 
 #include "api/codec/json.h"
@@ -168,7 +169,8 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
             err << "error: " << ms.status().message() << "\n";
             return 2;
         }
-        for (auto& m : *ms) manifests.push_back(std::move(m));
+        if (manifests.empty()) manifests = std::move(*ms);  // one file: its objects, not moved one by one
+        else std::move(ms->begin(), ms->end(), std::back_inserter(manifests));
     }
     phases.mark("load", err);
     auto cluster = scheduler::snapshotFromManifests(manifests, &warnings);

@@ -1,6 +1,7 @@
 #include "scheduler/snapshot_scheduler.h"
 
 #include <algorithm>
+#include <thread>
 #include <unordered_map>
 
 #include "api/object.h"
@@ -176,6 +177,11 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
     s->options_ = options;
     s->random_ = sim::Random(options.seed).fork("scheduler");
     s->algorithm_ = SchedulingAlgorithm(options.config.percentageOfNodesToScore);
+    // The pods by UID on a thread of their own, while this one takes the nodes in.
+    std::jthread byUid([self = s.get()] {
+        self->podByUid_.reserve(self->cluster_.pods.size());
+        for (const auto& pod : self->cluster_.pods) self->podByUid_[pod->metadata().uid()] = pod;
+    });
     for (const auto& n : s->cluster_.nodes) s->tree_.addNode(*n);
     std::map<std::string, std::shared_ptr<const framework::Node>> byName;
     for (const auto& n : s->cluster_.nodes) {
@@ -203,7 +209,6 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
         s->nodeByName_[name] = info.get();
         s->nodeInfos_.push_back(std::move(info));
     }
-    for (const auto& pod : s->cluster_.pods) s->podByUid_[pod->metadata().uid()] = pod;
     // Each node's bound pods in input order, then each node's sums (requests, ports, affinity) on
     // every core: a node is one thread's alone.
     std::unordered_map<const NodeInfo*, std::vector<std::shared_ptr<Pod>>> podsOf;
@@ -219,6 +224,7 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
                 for (const auto& pod : it->second) n->addPod(PodInfo::make(pod));
         }
     };
+    byUid.join();
     util::onEveryCore(s->nodeInfos_.size(), s->cluster_.pods.size(), 1000, addPods);
     s->rebuildLists();
     for (const auto& profile : s->options_.config.profiles) {

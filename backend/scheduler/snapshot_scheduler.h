@@ -104,7 +104,8 @@ private:
     std::vector<std::unique_ptr<framework::NodeInfo>> nodeInfos_;
     // Indexes: scanning every node or pod per lookup made each attempt O(nodes × pods).
     std::unordered_map<std::string, framework::NodeInfo*> nodeByName_;
-    std::unordered_map<std::string, std::shared_ptr<framework::Pod>> podByUid_;
+    // Keyed by a view of the pod's own uid: the pod outlives its entry, and 150,000 keys are not copied.
+    std::unordered_map<std::string_view, std::shared_ptr<framework::Pod>> podByUid_;
     std::map<std::string, std::vector<std::shared_ptr<const framework::PodInfo>>> nominated_;  // node -> pods
     std::vector<framework::NodeInfo*> list_, withAffinity_, withAntiAffinity_;
     std::vector<std::string> deleted_;  // victims, "namespace/name"

@@ -359,7 +359,7 @@ StatusOr<Value> parseJsonListPart(std::string_view text, const ListPart& part, c
         return builder.take();
     }
     // Elements of "items", one value at a time, then (last part) the rest of the document.
-    const int line = 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(part.begin), '\n'));
+    const int line = part.countLines ? 1 + int(std::count(text.begin(), text.begin() + std::ptrdiff_t(part.begin), '\n')) : 1;
     TextStream stream{text.data(), text.data() + part.begin, text.data() + part.end};
     Handler handler(builder, stream, Lines(text, part.begin, line), progress);
     builder.startObject(line, 1);

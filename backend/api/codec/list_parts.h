@@ -25,6 +25,10 @@ struct ListPart {
     size_t end = 0;
     bool first() const { return begin == 0; }
     bool last = false;
+    // Whether the part's values carry their lines in the whole text, which costs its reader a pass
+    // over the text before the part (mapping every page of it). Off for a caller that keeps no
+    // values (only the objects decoded from them): their lines then count from the part's start.
+    bool countLines = true;
 };
 
 enum class ListFormat { Json, Yaml };

@@ -211,8 +211,11 @@ std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool jso
                                                  const std::string& source, std::vector<std::string>* warnings,
                                                  const LoadOptions& options, const Release& release) {
     const int wanted = options.listParts > 0 ? options.listParts : listPartsFor(text.size());
-    const std::vector<ListPart> parts = findListParts(text, json ? ListFormat::Json : ListFormat::Yaml, wanted);
+    std::vector<ListPart> parts = findListParts(text, json ? ListFormat::Json : ListFormat::Yaml, wanted);
     if (parts.size() < 2) return std::nullopt;
+    // Values not kept: nobody reads their lines, and counting them would cost a part's reader a pass
+    // over every part before its own.
+    for (ListPart& part : parts) part.countLines = options.keepRaw;
     std::vector<PartRead> reads(parts.size());
     auto read = [&](size_t k) {
         PartRead& r = reads[k];

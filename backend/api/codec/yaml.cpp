@@ -331,7 +331,7 @@ public:
         }
         prefix_ = kItemsKey;
         rest_ = text.substr(part.begin, part.end - part.begin);
-        lineBase_ = int(std::count(text.begin(), text.begin() + std::ptrdiff_t(part.begin), '\n')) - 1;
+        lineBase_ = part.countLines ? int(std::count(text.begin(), text.begin() + std::ptrdiff_t(part.begin), '\n')) - 1 : -1;
         yaml_parser_set_input(&parser_, &Reader::readPart, this);
     }
 
