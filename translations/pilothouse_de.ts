@@ -320,6 +320,14 @@
         <source> · the cluster as it was at revision %1</source>
         <translation> · der Cluster, wie er bei Revision %1 war</translation>
     </message>
+    <message>
+        <source>Pending: waiting for the control plane&apos;s pods</source>
+        <translation>Pending: warte auf die Pods der Control Plane</translation>
+    </message>
+    <message>
+        <source>Waiting for the control plane&apos;s nodes and pods…</source>
+        <translation>Warte auf die Nodes und Pods der Control Plane…</translation>
+    </message>
 </context>
 <context>
     <name>CountBadgeItem</name>
@@ -2178,6 +2186,10 @@
         <source>The control plane is still starting</source>
         <translation>Die Control Plane startet noch</translation>
     </message>
+    <message>
+        <source>Nodes and pods: not listed yet</source>
+        <translation>Nodes und Pods: noch nicht gelistet</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::MetricsChart</name>
@@ -2692,6 +2704,10 @@
     <message>
         <source>Drop %1 on a node to ask why it is not there</source>
         <translation>%1 auf einen Node ziehen, um zu fragen, warum er nicht dort ist</translation>
+    </message>
+    <message>
+        <source>Waiting for the control plane&apos;s nodes…</source>
+        <translation>Warte auf die Nodes der Control Plane…</translation>
     </message>
 </context>
 <context>

@@ -320,6 +320,14 @@
         <source> · the cluster as it was at revision %1</source>
         <translation> · リビジョン %1 時点のクラスター</translation>
     </message>
+    <message>
+        <source>Pending: waiting for the control plane&apos;s pods</source>
+        <translation>Pending: コントロールプレーンの Pod を待っています</translation>
+    </message>
+    <message>
+        <source>Waiting for the control plane&apos;s nodes and pods…</source>
+        <translation>コントロールプレーンのノードと Pod を待っています…</translation>
+    </message>
 </context>
 <context>
     <name>CountBadgeItem</name>
@@ -2174,6 +2182,10 @@
         <source>The control plane is still starting</source>
         <translation>コントロールプレーンはまだ起動中です</translation>
     </message>
+    <message>
+        <source>Nodes and pods: not listed yet</source>
+        <translation>ノードと Pod: まだ一覧を取得していません</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::MetricsChart</name>
@@ -2688,6 +2700,10 @@
     <message>
         <source>Drop %1 on a node to ask why it is not there</source>
         <translation>%1 をノードにドロップすると、そこにない理由を確かめられます</translation>
+    </message>
+    <message>
+        <source>Waiting for the control plane&apos;s nodes…</source>
+        <translation>コントロールプレーンのノードを待っています…</translation>
     </message>
 </context>
 <context>

@@ -70,6 +70,11 @@ ClusterView::ClusterView(ClusterState* state, SelectionModel* selection, QWidget
 
 ClusterView::~ClusterView() = default;
 
+bool ClusterView::listed() const {
+    const ClusterState* state = model_->clusterState();
+    return state->listed(QStringLiteral("nodes")) && state->listed(QStringLiteral("pods"));
+}
+
 // --- layout -------------------------------------------------------------------------------------
 
 const ClusterView::Frame& ClusterView::frame() const {
@@ -319,13 +324,13 @@ void ClusterView::paintEvent(QPaintEvent* event) {
     if (f.layout.count == 0 && !gridExposed.isEmpty()) {
         p.setFont(theme::font(14));
         p.setPen(theme::mutedText());
-        p.drawText(f.grid, Qt::AlignCenter, tr("No nodes at this moment"));
+        p.drawText(f.grid, Qt::AlignCenter, listed() ? tr("No nodes at this moment") : tr("Waiting for the control plane's nodes…"));
     }
 
     // The pending lane and the header, above the grid.
     if (exposed.intersects(f.lane.toAlignedRect())) {
         const auto& pending = model_->pendingPods();
-        paintLane(p, f.laneStyle, layoutLane(f.laneStyle, f.lane, int(pending.size())), pending, phases, selectedPod);
+        paintLane(p, f.laneStyle, layoutLane(f.laneStyle, f.lane, int(pending.size())), pending, phases, selectedPod, listed());
     }
     if (exposed.intersects(f.header.toAlignedRect())) {
         HeaderInfo info;
@@ -341,6 +346,7 @@ void ClusterView::paintEvent(QPaintEvent* event) {
         info.level = f.layout.level;
         info.metric = metric_;
         info.live = model_->clusterState()->live();
+        info.listed = listed();
         info.revision = model_->clusterState()->revision();
         info.error = model_->clusterState()->error();
         paintHeader(p, f.headerStyle, layoutHeader(f.headerStyle, f.header, info), info, phases);

@@ -83,6 +83,8 @@ protected:
 private:
     struct Frame;
     const Frame& frame() const;
+    // The nodes and pods shown were listed (not while the control plane is still to list them).
+    bool listed() const;
     void relayout();
     void zoomAround(double zoom, const QPoint& anchor);
     void onSelectionChanged(const ObjectRef& ref);

@@ -55,7 +55,7 @@ QString pendingDetail(const PodSummary& pod) {
 }
 
 void paintLane(QPainter& p, const LaneStyle& style, const LaneLayout& l, const std::vector<ClusterViewModel::Pod*>& pods,
-               const PhasePalette& phases, const QString& selectedPod) {
+               const PhasePalette& phases, const QString& selectedPod, bool listed) {
     p.fillRect(l.frame, theme::surface());
     p.setPen(QPen(theme::border(), 1));
     p.drawLine(l.frame.bottomLeft(), l.frame.bottomRight());
@@ -80,7 +80,8 @@ void paintLane(QPainter& p, const LaneStyle& style, const LaneLayout& l, const s
     // lower than the title's own font).
     p.setFont(style.title);
     p.setPen(theme::text());
-    const QString title = pods.empty()       ? Text::tr("Pending: no pod is waiting for a node")
+    const QString title = !listed            ? Text::tr("Pending: waiting for the control plane's pods")
+                          : pods.empty()     ? Text::tr("Pending: no pod is waiting for a node")
                           : pods.size() == 1 ? Text::tr("Pending: 1 pod without a node")
                                              : Text::tr("Pending: %1 pods without a node").arg(QLocale().toString(qlonglong(pods.size())));
     p.drawText(l.title, Qt::AlignVCenter | Qt::AlignLeft, title);

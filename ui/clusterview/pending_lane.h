@@ -37,7 +37,9 @@ LaneLayout layoutLane(const LaneStyle& style, const QRectF& frame, int count);
 // phase when the scheduler has not reported on it.
 QString pendingDetail(const PodSummary& pod);
 
+// `listed`: false while the control plane has not listed the pods (the title says so).
 void paintLane(QPainter& p, const LaneStyle& style, const LaneLayout& layout,
-               const std::vector<ClusterViewModel::Pod*>& pods, const PhasePalette& phases, const QString& selectedPod);
+               const std::vector<ClusterViewModel::Pod*>& pods, const PhasePalette& phases, const QString& selectedPod,
+               bool listed = true);
 
 }  // namespace pilothouse::ui::clusterview

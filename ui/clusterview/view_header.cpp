@@ -105,8 +105,9 @@ void paintHeader(QPainter& p, const HeaderStyle& style, const HeaderLayout& l, c
     p.drawLine(l.frame.bottomLeft(), l.frame.bottomRight());
 
     // Line 1: the counts, then the phases with theirs.
-    QString summary = (info.nodes == 1 ? Text::tr("1 node") : Text::tr("%1 nodes").arg(number(info.nodes))) +
-                      Text::tr(" · %1 pods · %2 pending").arg(number(info.pods), number(info.pending));
+    QString summary = !info.listed ? Text::tr("Waiting for the control plane's nodes and pods…")
+                      : (info.nodes == 1 ? Text::tr("1 node") : Text::tr("%1 nodes").arg(number(info.nodes))) +
+                            Text::tr(" · %1 pods · %2 pending").arg(number(info.pods), number(info.pending));
     if (info.notReady > 0) summary += Text::tr(" · %1 NotReady").arg(number(info.notReady));
     if (info.cordoned > 0) summary += Text::tr(" · %1 SchedulingDisabled").arg(number(info.cordoned));
     p.setFont(style.main);

@@ -37,6 +37,7 @@ struct HeaderInfo {
     DetailLevel level = DetailLevel::Card;
     HeatMetric metric = HeatMetric::Cpu;
     bool live = true;
+    bool listed = true;  // false: the control plane has not listed the nodes and pods yet
     qint64 revision = 0;
     QString error;
 };

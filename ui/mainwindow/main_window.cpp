@@ -566,9 +566,12 @@ void MainWindow::updateStatus() {
         if (pod->status().phase() == "Pending") ++pending;
         if (pod->status().phase() == "Running") ++running;
     }
-    counts_->setText(tr("%n node(s)", nullptr, int(state_->objects(QStringLiteral("nodes")).size())) +
-                     QStringLiteral(" · ") +
-                     tr("%n pod(s): %1 pending, %2 running", nullptr, int(pods.size())).arg(pending).arg(running));
+    if (!state_->listed(QStringLiteral("nodes")) || !state_->listed(QStringLiteral("pods")))
+        counts_->setText(tr("Nodes and pods: not listed yet"));
+    else
+        counts_->setText(tr("%n node(s)", nullptr, int(state_->objects(QStringLiteral("nodes")).size())) +
+                         QStringLiteral(" · ") +
+                         tr("%n pod(s): %1 pending, %2 running", nullptr, int(pods.size())).arg(pending).arg(running));
     if (!state_->error().isEmpty()) statusBar()->showMessage(state_->error(), 10000);
 }
 

@@ -37,6 +37,9 @@ public:
     // The store revision shown (live: the last one the informers delivered).
     qint64 revision() const;
     bool live() const { return !past_; }
+    // Whether what is shown of `resource` was listed: a past moment is; live, once its informer has
+    // listed it (not yet while a control plane starts or a server is being reached).
+    bool listed(const QString& resource) const { return past_ || liveRevision_.contains(resource); }
     // A past moment could not be read (e.g. compacted): the message, else empty.
     QString error() const { return error_; }
 

@@ -9,6 +9,7 @@
 #include "explainer/explainer_view.h"
 #include "explainer/pod_explainer.h"
 #include "mainwindow/main_window.h"
+#include "models/cluster_state.h"
 #include "models/selection_model.h"
 #include "session/embedded_session.h"
 #include "session/simulation_control.h"
@@ -52,8 +53,9 @@ void StartBehindWindowTest::explainedBeforeTheStartThenLive() {
     window.resize(1600, 1000);
     window.selection()->select(ui::ObjectRef::pod(QStringLiteral("default/big-1")));
     window.showExplainer();
-    // No event has been processed yet: still starting.
+    // No event has been processed yet: still starting, nothing listed (the views say they wait).
     QVERIFY(!window.simulation()->available());
+    QVERIFY(!window.clusterState()->listed(QStringLiteral("nodes")));
     QVERIFY(!window.playAction()->isEnabled());
     QVERIFY2(window.connectionText().startsWith(QStringLiteral("Control plane: starting — ")), qPrintable(window.connectionText()));
     // A request sent meanwhile is refused with what is being done.
@@ -96,6 +98,7 @@ void StartBehindWindowTest::explainedBeforeTheStartThenLive() {
     QVERIFY(window.playAction()->isEnabled());
     QCOMPARE(session->speed(), 10.0);
     QTRY_VERIFY(window.loaded());
+    QVERIFY(window.clusterState()->listed(QStringLiteral("nodes")) && window.clusterState()->listed(QStringLiteral("pods")));
     QTRY_VERIFY_WITH_TIMEOUT(view->source().isEmpty() && view->explainer()->explanation().has_value(), 20000);
     QCOMPARE(view->verdict(), kReal);
     QVERIFY(client.listAt(QStringLiteral("pods"), 0).isOk());
