@@ -207,6 +207,8 @@ Status FileMenu::openSnapshot(const QStringList& paths) {
 
 Status FileMenu::saveScenario(const QString& path) {
     if (!session_) return Status(StatusCode::FailedPrecondition, "scenarios need the embedded simulation");
+    // Until its control plane is up, the session holds the scenario's name, not its objects.
+    if (!session_->isStarted()) return session_->notStarted();
     return exports::writeFile(path, QByteArray::fromStdString(cluster::writeScenario(session_->scenario(), session_->actionsToSave())));
 }
 

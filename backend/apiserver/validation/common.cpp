@@ -255,7 +255,8 @@ std::string inclusiveRangeError(int64_t lo, int64_t hi) {
 namespace {
 
 bool isLowerAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'); }
-bool isAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+// ASCII only, as Go's [A-Za-z0-9] (and without a call per character into the C locale).
+bool isAlnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 // [a-z0-9]([-a-z0-9]*[a-z0-9])?
 bool matchDNS1123Label(std::string_view v) {

@@ -1,5 +1,6 @@
 #include "start_behind_window_test.h"
 
+#include <QDir>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QtTest>
@@ -8,6 +9,7 @@
 #include "cluster/snapshot_scenario.h"
 #include "explainer/explainer_view.h"
 #include "explainer/pod_explainer.h"
+#include "mainwindow/file_menu.h"
 #include "mainwindow/main_window.h"
 #include "models/cluster_state.h"
 #include "models/selection_model.h"
@@ -48,6 +50,8 @@ void StartBehindWindowTest::explainedBeforeTheStartThenLive() {
     QCOMPARE(session->step().status().code(), StatusCode::Unavailable);
     QVERIFY(session->setSpeed(10).isOk());
     QCOMPARE(session->setSpeed(0).code(), StatusCode::InvalidArgument);
+    QCOMPARE(session->saveWorkspace("/nonexistent/w.phw", "").code(), StatusCode::Unavailable);
+    QCOMPARE(session->replaceScenario(cluster::Scenario{}).code(), StatusCode::Unavailable);
 
     ui::MainWindow window(&client, session.get());
     window.resize(1600, 1000);
@@ -56,6 +60,10 @@ void StartBehindWindowTest::explainedBeforeTheStartThenLive() {
     // No event has been processed yet: still starting, nothing listed (the views say they wait).
     QVERIFY(!window.simulation()->available());
     QVERIFY(!window.clusterState()->listed(QStringLiteral("nodes")));
+    // Saving the scenario waits too (the session holds its name, not its objects, meanwhile).
+    auto* menu = window.findChild<ui::FileMenu*>(QStringLiteral("fileMenu"));
+    QVERIFY(menu);
+    QCOMPARE(menu->saveScenario(QDir::temp().filePath(QStringLiteral("never-written.yaml"))).code(), StatusCode::Unavailable);
     QVERIFY(!window.playAction()->isEnabled());
     QVERIFY2(window.connectionText().startsWith(QStringLiteral("Control plane: starting — ")), qPrintable(window.connectionText()));
     // A request sent meanwhile is refused with what is being done.
