@@ -27,6 +27,13 @@ InProcessClient::InProcessClient(EmbeddedSession& session, QObject* parent)
         if (connecting) emit connectionStateChanged(ConnectionState::Connected);
     });
     connect(&session, &EmbeddedSession::startFailed, this, &ControlPlaneClient::errorOccurred);
+    // Another scenario starting behind the window: nothing to show until it is up.
+    connect(&session, &EmbeddedSession::restarting, this, [this] {
+        stopInformers();
+        cluster_ = nullptr;
+        emit connectionStateChanged(ConnectionState::Connecting);
+        emit controlPlaneReplaced();
+    });
 }
 
 namespace {

@@ -202,7 +202,18 @@ Status FileMenu::openSnapshot(const QStringList& paths) {
     std::vector<std::string> warnings;
     auto s = cluster::scenarioFromSnapshotFiles(files, &warnings);
     if (!s) return s.status();
-    return startScenario(std::move(*s), paths.isEmpty() ? QString() : QFileInfo(paths.front()).fileName());
+    if (!session_) return startScenario(std::move(*s), paths.isEmpty() ? QString() : QFileInfo(paths.front()).fileName());
+    // Here, as for --open: its control plane starts behind the window, its first pending pod
+    // explained first, in front.
+    window_->preferences().fillScenario(*s);
+    const auto pending = cluster::unboundPods(*s);
+    const QString first = pending.empty() ? QString() : QString::fromStdString(pending.front());
+    PH_RETURN_IF_ERROR(session_->replaceScenarioInBackground(std::move(*s), first));
+    if (!first.isEmpty()) {
+        window_->selection()->select(ObjectRef::pod(first));
+        window_->showExplainer();
+    }
+    return Status::ok();
 }
 
 Status FileMenu::saveScenario(const QString& path) {

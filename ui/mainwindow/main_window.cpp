@@ -138,10 +138,11 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
     });
     connect(access_, &AccessReview::changed, this, &MainWindow::updateConnection);
     if (simulation_) connect(simulation_, &SimulationControl::availableChanged, this, &MainWindow::updateConnection);
-    if (session_ && !session_->isStarted()) {
-        // Its control plane starts behind the window: what it is doing goes to the status bar, and the
-        // pod explained before the start to the explainer.
+    if (session_) {
+        // A control plane starting behind the window (now, or for a snapshot opened later): what it
+        // is doing goes to the status bar, and the pod explained before the start to the explainer.
         connect(session_, &EmbeddedSession::startingProgress, this, [this] { connection_->setText(connectionText()); });
+        connect(session_, &EmbeddedSession::startFailed, this, &MainWindow::updateConnection);
         connect(session_, &EmbeddedSession::startingExplained, this, [this] {
             const auto& e = *session_->startingExplanation();
             explainer_->explainer()->setStartingAnswer(e.pod, e.answer, e.error);

@@ -34,6 +34,14 @@ ClusterState::ClusterState(ControlPlaneClient* client, Timeline* timeline, const
     connect(client_, &ControlPlaneClient::objectChanged, this, &ClusterState::onChanged);
     connect(timeline_, &Timeline::viewChanged, this, &ClusterState::onViewChanged);
     connect(client_, &ControlPlaneClient::controlPlaneReplaced, this, [this] {
+        // Not connected to the new one yet (it is starting): the old one's objects are not shown
+        // meanwhile. Otherwise they stay until the informers' lists replace them.
+        if (client_->connectionState() == ControlPlaneClient::ConnectionState::Connecting) {
+            live_.clear();
+            liveRevision_.clear();
+            if (!past_)
+                for (const QString& r : resources_) emit reset(r);
+        }
         // The informers list the new control plane; a past moment is read again from it.
         pastRevision_ = -1;
         if (past_) pastDelay_.start();

@@ -50,24 +50,55 @@ StatusOr<std::unique_ptr<EmbeddedSession>> EmbeddedSession::start(const std::str
     options.storePath = storePath;
     auto session = cluster::Session::start(options, std::move(scenario));
     if (!session) return session.status();
-    return std::unique_ptr<EmbeddedSession>(new EmbeddedSession(std::move(*session)));
+    std::unique_ptr<EmbeddedSession> s(new EmbeddedSession(std::move(*session)));
+    s->storePath_ = storePath;
+    return s;
 }
 
 std::unique_ptr<EmbeddedSession> EmbeddedSession::startInBackground(const std::string& storePath, cluster::Scenario scenario,
                                                                    const QString& explainFirst) {
     std::unique_ptr<EmbeddedSession> s(new EmbeddedSession(nullptr));
-    s->startingScenario_.name = scenario.name;
-    s->startingScenario_.description = scenario.description;
-    s->startingScenario_.learningGoal = scenario.learningGoal;
-    s->startingScenario_.seed = scenario.seed;
-    s->startingScenario_.schedulerConfiguration = scenario.schedulerConfiguration;
-    s->startingScenario_.schedulerConfigurationSource = scenario.schedulerConfigurationSource;
+    s->storePath_ = storePath;
+    s->beginStart(std::move(scenario), explainFirst);
+    return s;
+}
+
+Status EmbeddedSession::replaceScenarioInBackground(cluster::Scenario scenario, const QString& explainFirst) {
+    if (worker_.joinable()) return notStarted();
+    // A store file cannot be started on while the running cluster is let go of: replaced at once.
+    if (storePath_ != ":memory:" && !storePath_.empty()) return replaceScenario(std::move(scenario));
+    const bool wasPlaying = playing();
+    if (session_) {
+        emit clusterAboutToBeReplaced();
+        session_.reset();
+    }
+    startPlaying_ = false;
+    if (wasPlaying) emit playingChanged(false);
+    beginStart(std::move(scenario), explainFirst);
+    emit restarting();
+    emit timeChanged();
+    return {};
+}
+
+void EmbeddedSession::beginStart(cluster::Scenario scenario, const QString& explainFirst) {
+    startingScenario_ = cluster::Scenario{};
+    startingScenario_.name = scenario.name;
+    startingScenario_.description = scenario.description;
+    startingScenario_.learningGoal = scenario.learningGoal;
+    startingScenario_.seed = scenario.seed;
+    startingScenario_.schedulerConfiguration = scenario.schedulerConfiguration;
+    startingScenario_.schedulerConfigurationSource = scenario.schedulerConfigurationSource;
     auto configuration = cluster::schedulerConfigurationOf(scenario);
-    s->startingConfiguration_ = configuration ? *configuration : scheduler::config::defaultConfiguration();
-    s->total_ = scenario.objects.size();
-    EmbeddedSession* self = s.get();
-    s->worker_ = std::thread([self, storePath, scenario = std::move(scenario), pod = explainFirst.toStdString(),
-                              configuration = std::move(configuration)]() mutable {
+    startingConfiguration_ = configuration ? *configuration : scheduler::config::defaultConfiguration();
+    startingExplanation_.reset();
+    startError_.clear();
+    created_ = 0;
+    total_ = scenario.objects.size();
+    creating_ = true;
+    stopStarting_ = false;
+    EmbeddedSession* self = this;
+    worker_ = std::thread([self, storePath = storePath_, scenario = std::move(scenario), pod = explainFirst.toStdString(),
+                           configuration = std::move(configuration)]() mutable {
         if (!pod.empty()) {
             // The objects are the scenario's, lent: it outlives the answer, which copies what it keeps.
             std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
@@ -101,7 +132,6 @@ std::unique_ptr<EmbeddedSession> EmbeddedSession::startInBackground(const std::s
         auto session = std::make_shared<StatusOr<std::unique_ptr<cluster::Session>>>(cluster::Session::start(options, std::move(scenario)));
         QMetaObject::invokeMethod(self, [self, session] { self->adopt(std::move(*session)); }, Qt::QueuedConnection);
     });
-    return s;
 }
 
 void EmbeddedSession::adopt(StatusOr<std::unique_ptr<cluster::Session>> session) {
@@ -113,6 +143,7 @@ void EmbeddedSession::adopt(StatusOr<std::unique_ptr<cluster::Session>> session)
         return;
     }
     session_ = std::move(*session);
+    startError_.clear();
     session_->setReplaceHooks([this] { emit clusterAboutToBeReplaced(); },
                               [this] {
                                   emit clusterReplaced();
@@ -275,7 +306,16 @@ StatusOr<EmbeddedSession::OpenedWorkspace> EmbeddedSession::openWorkspace(const 
 }
 
 Status EmbeddedSession::replaceScenario(cluster::Scenario scenario) {
-    if (!session_) return notStarted();
+    if (!session_) {
+        // A start under way is waited for; after one that failed, this one starts here and now.
+        if (worker_.joinable()) return notStarted();
+        cluster::SessionOptions options;
+        options.storePath = storePath_;
+        auto session = cluster::Session::start(options, std::move(scenario));
+        if (!session) return session.status();
+        adopt(std::move(session));
+        return {};
+    }
     return session_->replaceScenario(std::move(scenario));
 }
 

@@ -71,6 +71,12 @@ public:
     const std::deque<cluster::ScenarioAction>& recordedActions() const;
     // cluster::Session's, with the signals below.
     Status replaceScenario(cluster::Scenario scenario);
+    // Another scenario, its control plane started behind the window as startInBackground's: the
+    // running cluster is let go of at once (clusterAboutToBeReplaced(), then restarting()), and the
+    // session is starting until started() or startFailed() — after which another can be tried. On a
+    // store file the scenario is replaced at once instead (replaceScenario). Unavailable while a
+    // start is under way.
+    Status replaceScenarioInBackground(cluster::Scenario scenario, const QString& explainFirst = {});
     Status saveWorkspace(const std::string& path, const std::string& selection);
     using OpenedWorkspace = cluster::Session::OpenedWorkspace;
     StatusOr<OpenedWorkspace> openWorkspace(const std::string& path);
@@ -113,6 +119,8 @@ signals:
     void startingExplained();
     void started();
     void startFailed(const QString& message);
+    // replaceScenarioInBackground: the session is starting again (cluster() is gone).
+    void restarting();
 
 private:
     explicit EmbeddedSession(std::unique_ptr<cluster::Session> session);
@@ -120,8 +128,11 @@ private:
     void fail(const Status& status);
     // The worker's session, on the GUI thread.
     void adopt(StatusOr<std::unique_ptr<cluster::Session>> session);
+    // The worker for `scenario` (startInBackground, replaceScenarioInBackground).
+    void beginStart(cluster::Scenario scenario, const QString& explainFirst);
 
     std::unique_ptr<cluster::Session> session_;
+    std::string storePath_ = ":memory:";
     QTimer* timer_ = nullptr;
     // startInBackground: the worker, what it is doing, and what was asked of the session meanwhile.
     std::thread worker_;

@@ -28,6 +28,10 @@ EmbeddedSimulation::EmbeddedSimulation(EmbeddedSession& session, QObject* parent
     connect(&session_, &EmbeddedSession::speedChanged, this, &SimulationControl::speedChanged);
     connect(&session_, &EmbeddedSession::errorOccurred, this, &SimulationControl::errorOccurred);
     connect(&session_, &EmbeddedSession::started, this, [this] { emit availableChanged(true); });
+    connect(&session_, &EmbeddedSession::restarting, this, [this] {
+        emit availableChanged(false);
+        emit clusterReplaced();
+    });
     connect(&session_, &EmbeddedSession::startFailed, this, &SimulationControl::errorOccurred);
 }
 

@@ -12,17 +12,21 @@
 
 #include "api/object.h"
 #include "apply/apply_dialog.h"
+#include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
 #include "events/event_filter_proxy_model.h"
 #include "events/event_log_view.h"
+#include "explainer/explainer_view.h"
+#include "explainer/pod_explainer.h"
 #include "inspector/inspector_view.h"
-#include "clusterview/cluster_view.h"
 #include "journey/journey_view.h"
 #include "mainwindow/file_menu.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/scenario_picker.h"
-#include "testing/scenario_simulation.h"
+#include "models/cluster_state.h"
+#include "models/selection_model.h"
 #include "store/store.h"
+#include "testing/scenario_simulation.h"
 
 using namespace pilothouse;
 using namespace std::chrono_literals;
@@ -110,7 +114,23 @@ void FileMenuTest::startScenarioAndSnapshot() {
     QVERIFY(pods.contains("gpu-job"));
     QVERIFY(!pods.contains("web"));
 
+    // A snapshot's control plane starts behind the window, as --open's: the running cluster is let
+    // go of at once, the first pending pod selected and explained before the start, then live.
     QVERIFY(w.menu->openSnapshot({QStringLiteral(PH_SOURCE_DIR "/tests/unit/pilothousectl_schedule/data/real-cluster.yaml")}).isOk());
+    QVERIFY(!w.session->isStarted());
+    QCOMPARE(w.client->connectionState(), ui::ControlPlaneClient::ConnectionState::Connecting);
+    QVERIFY(!w.window->clusterState()->listed(QStringLiteral("pods")));
+    QVERIFY(w.window->clusterState()->objects(QStringLiteral("pods")).isEmpty());
+    QCOMPARE(w.window->selection()->selected().key(), QStringLiteral("default/big-1"));
+    QCOMPARE(w.session->scenario().name, std::string("real-cluster"));
+    // Another one cannot be opened while this one starts.
+    QCOMPARE(w.menu->openSnapshot({QStringLiteral(PH_SOURCE_DIR "/tests/unit/pilothousectl_schedule/data/real-cluster.yaml")}).code(),
+             StatusCode::Unavailable);
+    QTRY_VERIFY(w.window->explainerView()->explainer()->showsStartingAnswer());
+    QVERIFY(w.window->explainerView()->verdict().startsWith(QStringLiteral("0/4 nodes are available")));
+    QTRY_VERIFY_WITH_TIMEOUT(w.session->isStarted(), 20000);
+    QCOMPARE(w.client->connectionState(), ui::ControlPlaneClient::ConnectionState::Connected);
+    QTRY_VERIFY(w.window->loaded());
     QCOMPARE(w.session->scenario().name, std::string("real-cluster"));
     QVERIFY(w.runFor(10s));
     const auto snapshot = w.pods();

@@ -132,6 +132,14 @@ spec: {containers: [{name: c, image: nginx}]}
     QCOMPARE(clientError.size(), 1);
     QCOMPARE(client.connectionState(), ui::ControlPlaneClient::ConnectionState::Connecting);
     QVERIFY(session->runFor(std::chrono::seconds(1)).message().find("could not start") != std::string::npos);
+    // Another scenario can be opened after it: started here and now, the client connected to it.
+    auto good = cluster::scenarioFromSnapshotFiles({kSnapshot}, &warnings);
+    QVERIFY2(good.isOk(), good.status().message().c_str());
+    QVERIFY(session->replaceScenario(std::move(*good)).isOk());
+    QVERIFY(session->isStarted());
+    QVERIFY(session->startError().isEmpty());
+    QCOMPARE(client.connectionState(), ui::ControlPlaneClient::ConnectionState::Connected);
+    QVERIFY(session->runFor(std::chrono::seconds(1)).isOk());
 }
 
 void StartBehindWindowTest::closedWhileStarting() {
