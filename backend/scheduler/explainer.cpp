@@ -87,7 +87,7 @@ StatusOr<PodExplanation> explainPod(const std::vector<std::shared_ptr<const goog
     std::vector<codec::Manifest> manifests = manifestsForExplaining(objects, podKey, &found, &out.boundNode);
     if (!found) return Status(StatusCode::NotFound, "pods \"" + podKey + "\" not found");
 
-    SnapshotCluster cluster = snapshotFromManifests(manifests, &out.warnings);
+    SnapshotCluster cluster = snapshotFromManifests(manifests, &out.warnings, /*validate=*/false);
     SnapshotOptions options;
     options.config = config;
     options.gates = gates;

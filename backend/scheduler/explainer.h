@@ -27,6 +27,8 @@ namespace pilothouse::scheduler {
 struct PodExplanation {
     PodOutcome outcome;           // outcome.explanation is always set
     std::string boundNode;        // the node the pod is bound to in the cluster, "" when pending
+    // What the attempt could not use (kinds not read for scheduling, pods bound to unknown nodes).
+    // The objects are a control plane's, judged by its validation: they are not validated again.
     std::vector<std::string> warnings;
 };
 
