@@ -36,11 +36,6 @@ InProcessClient::InProcessClient(EmbeddedSession& session, QObject* parent)
     });
 }
 
-namespace {
-// What every call answers while the session's control plane starts.
-Status starting(const EmbeddedSession& session) { return session.notStarted(); }
-}  // namespace
-
 InProcessClient::~InProcessClient() { stopInformers(); }
 
 void InProcessClient::send(const ApiRequest& request, QObject* context, ApiCallback done) {
@@ -49,7 +44,7 @@ void InProcessClient::send(const ApiRequest& request, QObject* context, ApiCallb
     if (!req) {
         result.status = req.status();
     } else if (!cluster_) {
-        result.status = starting(*session_);
+        result.status = session_->notStarted();
     } else if (session_) {
         result = toApiResult(session_->request(std::move(*req)));
     } else {
@@ -107,7 +102,7 @@ qint64 InProcessClient::epochNanos() const {
 StatusOr<QVector<ObjectPtr>> InProcessClient::listAt(const QString& resource, qint64 revision) {
     const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
     if (!type) return Status(StatusCode::InvalidArgument, "unknown resource type \"" + resource.toStdString() + "\"");
-    if (!cluster_) return starting(*session_);
+    if (!cluster_) return session_->notStarted();
     auto& cp = cluster_->controlPlane();
     apiserver::Request list;
     list.verb = "list";

@@ -143,6 +143,9 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
         // is doing goes to the status bar, and the pod explained before the start to the explainer.
         connect(session_, &EmbeddedSession::startingProgress, this, [this] { connection_->setText(connectionText()); });
         connect(session_, &EmbeddedSession::startFailed, this, &MainWindow::updateConnection);
+        // Another scenario starting: the answer found before the last start is no longer the cluster's.
+        connect(session_, &EmbeddedSession::restarting, this,
+                [this] { explainer_->explainer()->setStartingAnswer(QString(), std::nullopt, QString()); });
         connect(session_, &EmbeddedSession::startingExplained, this, [this] {
             const auto& e = *session_->startingExplanation();
             explainer_->explainer()->setStartingAnswer(e.pod, e.answer, e.error);

@@ -6,10 +6,10 @@
 #include <QTimer>
 
 #include "cluster/components.h"
-#include "sim/runner.h"
 #include "scheduler/apis/config/load.h"
 #include "scheduler/snapshot_scheduler.h"
 #include "session/scenario_file.h"
+#include "sim/runner.h"
 
 namespace pilothouse::ui {
 
@@ -21,15 +21,18 @@ constexpr std::chrono::milliseconds kBudget{25};
 }  // namespace
 
 EmbeddedSession::EmbeddedSession(std::unique_ptr<cluster::Session> session) : session_(std::move(session)) {
-    if (session_)
-        session_->setReplaceHooks([this] { emit clusterAboutToBeReplaced(); },
-                                  [this] {
-                                      emit clusterReplaced();
-                                      emit timeChanged();
-                                  });
+    if (session_) hookReplaces();
     timer_ = new QTimer(this);
     connect(timer_, &QTimer::timeout, this, &EmbeddedSession::tick);
     timer_->start(kTickMillis);
+}
+
+void EmbeddedSession::hookReplaces() {
+    session_->setReplaceHooks([this] { emit clusterAboutToBeReplaced(); },
+                              [this] {
+                                  emit clusterReplaced();
+                                  emit timeChanged();
+                              });
 }
 
 EmbeddedSession::~EmbeddedSession() {
@@ -144,11 +147,7 @@ void EmbeddedSession::adopt(StatusOr<std::unique_ptr<cluster::Session>> session)
     }
     session_ = std::move(*session);
     startError_.clear();
-    session_->setReplaceHooks([this] { emit clusterAboutToBeReplaced(); },
-                              [this] {
-                                  emit clusterReplaced();
-                                  emit timeChanged();
-                              });
+    hookReplaces();
     // What was asked while it started.
     if (startSpeed_ != session_->speed()) (void)session_->setSpeed(startSpeed_);
     session_->setAsFastAsPossible(startAsFastAsPossible_);

@@ -126,6 +126,8 @@ private:
     explicit EmbeddedSession(std::unique_ptr<cluster::Session> session);
     void tick();
     void fail(const Status& status);
+    // The session's rewinds and resets said by this one's signals.
+    void hookReplaces();
     // The worker's session, on the GUI thread.
     void adopt(StatusOr<std::unique_ptr<cluster::Session>> session);
     // The worker for `scenario` (startInBackground, replaceScenarioInBackground).
