@@ -93,6 +93,28 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
     }
 
+    // In parts without keeping values (as snapshots are read: LoadOptions::keepRaw off), whose lines
+    // are then not counted from the text's start: the same objects, places and warnings.
+    if (manifests) {
+        codec::LoadOptions typedOnly = options;
+        typedOnly.keepRaw = false;
+        for (int parts : {2, 3}) {
+            typedOnly.listParts = parts;
+            std::vector<std::string> typedWarnings;
+            auto typed = codec::loadManifests(text, "fuzz", &typedWarnings, typedOnly);
+            if (!typed) fail("read in parts without values, the text is refused", typed.status().message());
+            if (typedWarnings != warnings) fail("read in parts without values, the warnings differ", std::string(text));
+            if (typed->size() != manifests->size()) fail("read in parts without values, the objects differ in number", std::string(text));
+            for (size_t i = 0; i < typed->size(); ++i) {
+                const auto& a = (*typed)[i];
+                const auto& b = (*manifests)[i];
+                if (a.location() != b.location() || a.kind != b.kind || bool(a.object) != bool(b.object) ||
+                    (a.object && codec::toJson(codec::encodeMessage(*a.object)) != codec::toJson(codec::encodeMessage(*b.object))))
+                    fail("read in parts without values, an object differs", a.location() + " / " + b.location());
+            }
+        }
+    }
+
     // Dropping managedFields (what snapshots are read with): a List's items are read past it without
     // building it, whole or in parts; the rest is what reading it and erasing it gives. Its content
     // no longer counts, so a text refused for what managedFields holds may now be accepted.
