@@ -224,7 +224,7 @@ std::optional<std::vector<Manifest>> loadInParts(std::string_view text, bool jso
         };
         const ReadProgress progress = releasing(release, place.offset, place.offset + parts[k].begin);
         r.document = json ? parseJsonListPart(text, parts[k], sink, progress, options.dropManagedFields)
-                          : readYamlListPart(text, parts[k], sink, progress, place.lines);
+                          : readYamlListPart(text, parts[k], sink, progress, place.lines, options.dropManagedFields);
     };
     std::vector<std::thread> threads;
     for (size_t k = 1; k < parts.size(); ++k) threads.emplace_back(read, k);

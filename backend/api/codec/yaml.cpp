@@ -321,8 +321,8 @@ public:
     // One part of a List (list_parts.h): a part after the first is read as "items:" and its lines, its
     // lines numbered as in the whole text.
     Reader(std::string_view text, const ListPart& part, const std::function<ItemSink(int)>& itemsFor,
-           const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress)
-        : itemsFor_(itemsFor), onDocument_(onDocument), progress_(progress) {
+           const std::function<Status(int, Value&&)>& onDocument, const ReadProgress& progress, bool dropManagedFields)
+        : itemsFor_(itemsFor), onDocument_(onDocument), progress_(progress), dropManagedFields_(dropManagedFields) {
         yaml_parser_initialize(&parser_);
         offset_ = part.begin;
         if (part.first()) {
@@ -402,7 +402,7 @@ private:
         switch (e.type) {
             case YAML_DOCUMENT_START_EVENT:
                 ++document_;
-                builder_ = ValueBuilder(itemsFor_ ? itemsFor_(document_) : ItemSink{});
+                builder_ = ValueBuilder(itemsFor_ ? itemsFor_(document_) : ItemSink{}, dropManagedFields_);
                 anchors_.clear();
                 levels_.clear();
                 return {};
@@ -511,6 +511,9 @@ private:
     // Reading a part of a List: where it starts in the text, what its reader reads before it, the
     // lines before it.
     size_t offset_ = 0;
+    // A part only: an anchor inside a dropped managedFields could be named by an alias, and any alias
+    // has the text read whole again (without dropping).
+    bool dropManagedFields_ = false;
     std::string_view prefix_;
     std::string_view rest_;
     int lineBase_ = 0;
@@ -527,7 +530,7 @@ Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int
 }
 
 StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, const ItemSink& items,
-                                 const ReadProgress& progress, int lines) {
+                                 const ReadProgress& progress, int lines, bool dropManagedFields) {
     const Status notACut(StatusCode::Aborted, "the List cannot be read in parts here");
     Value root;
     int documents = 0;
@@ -536,7 +539,7 @@ StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, co
         root = std::move(v);
         return ++documents > 1 ? notACut : Status();
     };
-    Reader reader(text, part, itemsFor, onDocument, progress);
+    Reader reader(text, part, itemsFor, onDocument, progress, dropManagedFields);
     reader.placeIn({lines, 0});
     // An alias may name an anchor in another part, and go-yaml's aliasing limit counts the whole
     // document: with any alias the text is read whole.

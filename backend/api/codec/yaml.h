@@ -39,8 +39,10 @@ Status readYamlDocuments(std::string_view text, const std::function<ItemSink(int
 
 // One part of a List cut by findListParts, as parseJsonListPart (json.h) reads one of JSON.
 // `lines`: the lines before `text` in its file (a document cut out by splitYamlDocuments).
+// `dropManagedFields`: as parseJsonListPart's (ValueBuilder); a part with any alias is refused
+// (Aborted) as ever, and the text read whole, where nothing is dropped while reading.
 StatusOr<Value> readYamlListPart(std::string_view text, const ListPart& part, const ItemSink& items,
-                                 const ReadProgress& progress = {}, int lines = 0);
+                                 const ReadProgress& progress = {}, int lines = 0, bool dropManagedFields = false);
 
 std::string toYaml(const Value& value);
 
