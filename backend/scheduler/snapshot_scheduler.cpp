@@ -179,11 +179,16 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
     s->options_ = options;
     s->random_ = sim::Random(options.seed).fork("scheduler");
     s->algorithm_ = SchedulingAlgorithm(options.config.percentageOfNodesToScore);
-    // The pods by UID on a thread of their own, while this one takes the nodes in.
-    std::jthread byUid([self = s.get()] {
+    // The pods by UID — on a thread of their own while this one takes the nodes in, when there are
+    // enough of them to be worth a thread (a what-if creates many small schedulers).
+    auto indexPods = [self = s.get()] {
         self->podByUid_.reserve(self->cluster_.pods.size());
         for (const auto& pod : self->cluster_.pods) self->podByUid_[pod->metadata().uid()] = pod;
-    });
+    };
+    constexpr size_t kPodsForAThread = 10'000;
+    std::jthread byUid;
+    if (s->cluster_.pods.size() >= kPodsForAThread) byUid = std::jthread(indexPods);
+    else indexPods();
     for (const auto& n : s->cluster_.nodes) s->tree_.addNode(*n);
     std::map<std::string, std::shared_ptr<const framework::Node>> byName;
     for (const auto& n : s->cluster_.nodes) {
@@ -226,7 +231,7 @@ StatusOr<std::unique_ptr<SnapshotScheduler>> SnapshotScheduler::create(SnapshotC
                 for (const auto& pod : it->second) n->addPod(PodInfo::make(pod));
         }
     };
-    byUid.join();
+    if (byUid.joinable()) byUid.join();
     util::onEveryCore(s->nodeInfos_.size(), s->cluster_.pods.size(), 1000, addPods);
     s->rebuildLists();
     for (const auto& profile : s->options_.config.profiles) {
