@@ -92,6 +92,23 @@ Status newTooManyRequests(const std::string& message, int retryAfterSeconds) {
     return s;
 }
 
+Status newTooLargeResourceVersion(const std::string& message) {
+    // storage.NewTooLargeResourceVersionError: errors.NewTimeoutError (504, "Timeout: " + the
+    // message, retry after one second) with one cause that clients test for.
+    Status s = make(StatusCode::DeadlineExceeded, "Timeout", 504, "Timeout: " + message);
+    s.addCause({"ResourceVersionTooLarge", "Too large resource version", ""});
+    s.setRetryAfterSeconds(1);
+    return s;
+}
+
+bool isTooLargeResourceVersion(const Status& status) {
+    // client-go's isTooLargeResourceVersionError: the cause, or (from older servers) the text.
+    if (status.code() != StatusCode::DeadlineExceeded) return false;
+    for (const auto& c : status.causes())
+        if (c.type == "ResourceVersionTooLarge") return true;
+    return status.message().find("Too large resource version") != std::string::npos;
+}
+
 Status fromStoreError(const Status& e, const std::string& qualifiedResource,
                       const std::string& name) {
     switch (e.code()) {
@@ -100,9 +117,7 @@ Status fromStoreError(const Status& e, const std::string& qualifiedResource,
         case StatusCode::Aborted:
             return newConflict(qualifiedResource, name, kOptimisticLockMessage);
         case StatusCode::OutOfRange: return newResourceExpired(e.message());
-        case StatusCode::DeadlineExceeded:
-            // "Too large resource version": retryable, as kube-apiserver's 504 Timeout.
-            return make(StatusCode::DeadlineExceeded, "Timeout", 504, e.message());
+        case StatusCode::DeadlineExceeded: return newTooLargeResourceVersion(e.message());
         default: return newInternalError(e.message());
     }
 }

@@ -39,6 +39,10 @@ Status newRouteNotFound();
 Status newMethodNotAllowed();
 // 410 for a resourceVersion older than the compacted history (reason "Expired").
 Status newResourceExpired(const std::string& message);
+// 504 Timeout "Too large resource version": a read or watch from a revision the store has not
+// reached. Clients list again (isTooLargeResourceVersion).
+Status newTooLargeResourceVersion(const std::string& message);
+bool isTooLargeResourceVersion(const Status& status);
 Status newInternalError(const std::string& message);
 // 429 TooManyRequests; `retryAfterSeconds` goes to details.retryAfterSeconds (0: none).
 Status newTooManyRequests(const std::string& message, int retryAfterSeconds = 0);

@@ -1315,7 +1315,15 @@ StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, 
     if (!req.type->supports("watch")) return newMethodNotAllowed();
     auto filter = makeFilter(req);
     if (!filter) return filter.status();
-    int64_t from = req.resourceVersion ? req.resourceVersion : store_.currentRevision();
+    const int64_t current = store_.currentRevision();
+    int64_t from = req.resourceVersion ? req.resourceVersion : current;
+    // Ahead of the store: kube-apiserver's watch cache answers "Too large resource version" once
+    // it has waited in vain for that revision. Here such a revision was read from a store that a
+    // rewind or a restore replaced, and waiting would skip every change up to it; the client
+    // lists again, as client-go's reflector does.
+    if (from > current)
+        return newTooLargeResourceVersion("Too large resource version: " + std::to_string(from) +
+                                          ", current: " + std::to_string(current));
     auto w = store_.watch(registry::namespacePrefix(*req.type, req.namespace_), from);
     if (!w) {
         if (w.status().code() == StatusCode::OutOfRange) return newResourceExpired(w.status().message());

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "api/scheme.h"
+#include "apiserver/errors.h"
 #include "authentication_v1.pb.h"
 #include "scheduler/apis/config/load.h"
 
@@ -304,9 +305,11 @@ void RemoteClient::runInformer(QString resource) {
             watches_.erase(watch.get());
         }
         if (stopping_) return;
-        // Gone/Expired: the revision is compacted or the cluster was rebuilt — list again.
-        // Anything else (the connection dropped): watch again from where it stopped.
-        if (st.code() == StatusCode::OutOfRange) from = 0;
+        // Gone/Expired (the revision is compacted, or the cluster was rebuilt) and "Too large
+        // resource version" (the revision came from a cluster a rewind replaced): list again,
+        // as client-go's reflector does. Anything else (the connection dropped): watch again
+        // from where it stopped.
+        if (st.code() == StatusCode::OutOfRange || apiserver::isTooLargeResourceVersion(st)) from = 0;
         if (!any && !waitBefore(backoff)) return;
     }
 }

@@ -435,6 +435,17 @@ private slots:
         w.resourceVersion = 1;
         auto gone = s.watch(w);
         QCOMPARE(gone.status().httpCode(), 410);
+        // Ahead of the store (a revision read off a store a rewind replaced): 504 "Too large
+        // resource version", which clients answer by listing again.
+        const int64_t current = cp_->store().currentRevision();
+        w.resourceVersion = current + 5;
+        auto ahead = s.watch(w);
+        QCOMPARE(ahead.status().httpCode(), 504);
+        QCOMPARE(QString::fromStdString(ahead.status().reason()), QStringLiteral("Timeout"));
+        QCOMPARE(ahead.status().message(), "Timeout: Too large resource version: " + std::to_string(current + 5) +
+                                               ", current: " + std::to_string(current));
+        QVERIFY(apiserver::isTooLargeResourceVersion(ahead.status()));
+        QVERIFY(!apiserver::isTooLargeResourceVersion(gone.status()));
     }
 
     void listAtPastRevisionAndSelectors() {
