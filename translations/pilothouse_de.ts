@@ -1213,6 +1213,33 @@
     </message>
 </context>
 <context>
+    <name>WindowLayouts</name>
+    <message>
+        <source>Teach</source>
+        <translation>Lehren</translation>
+    </message>
+    <message>
+        <source>Debug</source>
+        <translation>Fehlersuche</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>Betrieb</translation>
+    </message>
+    <message>
+        <source>The journey large, the cluster beside it and the timeline (Ctrl+1)</source>
+        <translation>Die Reise groß, der Cluster daneben und die Zeitleiste (Strg+1)</translation>
+    </message>
+    <message>
+        <source>The cluster, the explainer and the events: the selected pending pod explained (Ctrl+2)</source>
+        <translation>Cluster, Erklärer und Ereignisse: der gewählte wartende Pod erklärt (Strg+2)</translation>
+    </message>
+    <message>
+        <source>The cluster as tiles or a heat map, the charts and the events (Ctrl+3)</source>
+        <translation>Der Cluster als Kacheln oder Heatmap, die Diagramme und die Ereignisse (Strg+3)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>A visual explorer of how Kubernetes places and runs pods.</source>
@@ -2189,6 +2216,34 @@
     <message>
         <source>Nodes and pods: not listed yet</source>
         <translation>Nodes und Pods: noch nicht gelistet</translation>
+    </message>
+    <message>
+        <source>La&amp;yout</source>
+        <translation>&amp;Anordnung</translation>
+    </message>
+    <message>
+        <source>&amp;Reset this layout</source>
+        <translation>Diese Anordnung &amp;zurücksetzen</translation>
+    </message>
+    <message>
+        <source>Arrange the layout in force as it first was, for the window&apos;s size now</source>
+        <translation>Die aktuelle Anordnung wie anfangs herstellen, für die jetzige Fenstergröße</translation>
+    </message>
+    <message>
+        <source>&amp;Journey</source>
+        <translation>&amp;Reise</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>Anordnung</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>Präsentieren</translation>
+    </message>
+    <message>
+        <source>Full screen with larger text, for a room (F11; Esc leaves)</source>
+        <translation>Vollbild mit größerer Schrift, für einen Raum (F11; Esc beendet)</translation>
     </message>
 </context>
 <context>

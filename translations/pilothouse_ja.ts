@@ -1211,6 +1211,33 @@
     </message>
 </context>
 <context>
+    <name>WindowLayouts</name>
+    <message>
+        <source>Teach</source>
+        <translation>授業</translation>
+    </message>
+    <message>
+        <source>Debug</source>
+        <translation>デバッグ</translation>
+    </message>
+    <message>
+        <source>Operate</source>
+        <translation>運用</translation>
+    </message>
+    <message>
+        <source>The journey large, the cluster beside it and the timeline (Ctrl+1)</source>
+        <translation>ジャーニーを大きく、その横にクラスター、タイムライン (Ctrl+1)</translation>
+    </message>
+    <message>
+        <source>The cluster, the explainer and the events: the selected pending pod explained (Ctrl+2)</source>
+        <translation>クラスター、説明、イベント: 選択した Pending の Pod を説明 (Ctrl+2)</translation>
+    </message>
+    <message>
+        <source>The cluster as tiles or a heat map, the charts and the events (Ctrl+3)</source>
+        <translation>タイルかヒートマップのクラスター、グラフ、イベント (Ctrl+3)</translation>
+    </message>
+</context>
+<context>
     <name>main</name>
     <message>
         <source>A visual explorer of how Kubernetes places and runs pods.</source>
@@ -2185,6 +2212,34 @@
     <message>
         <source>Nodes and pods: not listed yet</source>
         <translation>ノードと Pod: まだ一覧を取得していません</translation>
+    </message>
+    <message>
+        <source>La&amp;yout</source>
+        <translation>レイアウト(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>&amp;Reset this layout</source>
+        <translation>このレイアウトをリセット(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Arrange the layout in force as it first was, for the window&apos;s size now</source>
+        <translation>現在のウィンドウの大きさで、このレイアウトを初期の配置に戻す</translation>
+    </message>
+    <message>
+        <source>&amp;Journey</source>
+        <translation>ジャーニー(&amp;J)</translation>
+    </message>
+    <message>
+        <source>Layout</source>
+        <translation>レイアウト</translation>
+    </message>
+    <message>
+        <source>Present</source>
+        <translation>プレゼン</translation>
+    </message>
+    <message>
+        <source>Full screen with larger text, for a room (F11; Esc leaves)</source>
+        <translation>会場向けに大きな文字の全画面 (F11、Esc で終了)</translation>
     </message>
 </context>
 <context>

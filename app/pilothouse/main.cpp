@@ -12,6 +12,7 @@
 #include <QIcon>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QScreen>
 #include <QSettings>
 #include <QSize>
 #include <QTimer>
@@ -78,10 +79,24 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
         w = parts[0].toInt();
         h = parts[1].toInt();
     }
-    // A saved layout keeps its size unless one is asked for.
-    if (!args.size.isEmpty() || screenshots || !QSettings().contains(QStringLiteral("mainwindow/geometry")))
+    // A saved layout keeps its size unless one is asked for. The first start fills the screen's
+    // available room: maximized on a laptop or projector, else 90% of it, centred.
+    const bool firstStart = !QSettings().contains(QStringLiteral("mainwindow/geometry"));
+    if (!args.size.isEmpty() || screenshots) {
         window.resize(w, h);
-    window.show();
+        window.show();
+    } else if (firstStart && window.screen()) {
+        const QRect room = window.screen()->availableGeometry();
+        if (room.width() <= 1440 || room.height() <= 900) {
+            window.showMaximized();
+        } else {
+            const QSize size = room.size() * 0.9;
+            window.setGeometry(QRect(room.center() - QPoint(size.width() / 2, size.height() / 2), size));
+            window.show();
+        }
+    } else {
+        window.show();
+    }
     if (shown) shown();
     if (screenshots) {
         const QString dir = args.screenshotDir;

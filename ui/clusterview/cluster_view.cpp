@@ -70,6 +70,24 @@ ClusterView::ClusterView(ClusterState* state, SelectionModel* selection, QWidget
 
 ClusterView::~ClusterView() = default;
 
+void ClusterView::setTilesAtMost(bool on) {
+    if (on == tilesAtMost_) return;
+    tilesAtMost_ = on;
+    frame_.reset();
+    relayout();
+    viewport()->update();
+}
+
+QSize ClusterView::minimumSizeHint() const {
+    const double scale = theme::fontScale();
+    const GridLayout tiles = layoutGrid(1, QSizeF(kTileMinWidth * scale, 1), kTileMinWidth * scale, scale);
+    const double grid = tiles.contentHeight();
+    const double height = HeaderStyle::withPoints(kHeaderPoints).height() + LaneStyle::withPoints(kLanePoints).height() + grid;
+    const int frame = 2 * frameWidth();
+    return {int(std::ceil(kTileMinWidth * scale + 2 * tiles.margin)) + frame + verticalScrollBar()->sizeHint().width(),
+            int(std::ceil(height)) + frame};
+}
+
 bool ClusterView::listed() const {
     const ClusterState* state = model_->clusterState();
     return state->listed(QStringLiteral("nodes")) && state->listed(QStringLiteral("pods"));
@@ -98,7 +116,8 @@ void ClusterView::relayout() {
         f->lane = QRectF(0, f->header.bottom(), w, f->laneStyle.height());
         f->grid = QRectF(0, f->lane.bottom(), w, std::max(0.0, size.height() - f->lane.bottom()));
         f->fitWidth = fitCellWidth(f->nodes, f->grid.size(), f->fontScale);
-        const double cellWidth = std::clamp(f->fitWidth * zoom_, kHeatMinWidth, std::max(kHeatMinWidth, f->grid.width()));
+        double cellWidth = std::clamp(f->fitWidth * zoom_, kHeatMinWidth, std::max(kHeatMinWidth, f->grid.width()));
+        if (tilesAtMost_) cellWidth = std::min(cellWidth, kCardMinWidth * f->fontScale - 1);
         f->layout = layoutGrid(f->nodes, f->grid.size(), cellWidth, f->fontScale);
         return f;
     };

@@ -41,6 +41,10 @@ public:
     void zoomOut();
     void zoomToFit() { setZoom(1.0); }
 
+    // Nodes as tiles or heat-map cells only, never cards (a dashboard of many nodes: Operate).
+    void setTilesAtMost(bool on);
+    bool tilesAtMost() const { return tilesAtMost_; }
+
     HeatMetric heatMetric() const { return metric_; }
     void setHeatMetric(HeatMetric metric);
 
@@ -57,6 +61,9 @@ public:
     void reveal(const ObjectRef& ref);
 
     QSize sizeHint() const override { return {1280, 800}; }
+    // Room for the header, the pending lane and one row of the smallest nodes with their names
+    // (tiles): a dock never squeezes the view to its header.
+    QSize minimumSizeHint() const override;
 
     // A pending pod being dragged onto a node ("why not here?"): its key, empty otherwise.
     QString draggedPod() const { return dragging_ ? dragPod_ : QString(); }
@@ -108,6 +115,7 @@ private:
     ClusterViewModel* model_;
     SelectionModel* selection_;
     double zoom_ = 1.0;
+    bool tilesAtMost_ = false;
     HeatMetric metric_ = HeatMetric::Cpu;
     DetailLevel shownLevel_ = DetailLevel::Card;
     bool repaintScheduled_ = false;

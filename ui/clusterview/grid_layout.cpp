@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 namespace pilothouse::ui::clusterview {
 
@@ -91,6 +93,14 @@ double fitCellWidth(int count, QSizeF area, double scale) {
         const GridLayout g = layoutGrid(count, area, w, scale);
         if (g.contentHeight() <= area.height() + 0.5) return w;
     }
+    // A low, wide area (a strip): cells narrower than a column each, so that they are low enough,
+    // rather than heat-map dots.
+    std::vector<double> widths = {kCardMinWidth * scale, kTileMinWidth * scale};  // each level's smallest cells
+    for (double w = area.width() / std::max(1, count); w >= kHeatMinWidth; w *= 0.95) widths.push_back(w);
+    std::sort(widths.begin(), widths.end(), std::greater<>());
+    for (double w : widths)
+        if (w <= area.width() / std::max(1, count) && layoutGrid(count, area, w, scale).contentHeight() <= area.height() + 0.5)
+            return w;
     return kHeatMinWidth;
 }
 

@@ -1,5 +1,6 @@
 #include "events/event_log_view.h"
 
+
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -10,6 +11,7 @@
 #include <QListView>
 #include <QScrollBar>
 #include <QStackedWidget>
+#include <QStyleOptionViewItem>
 #include <QTableView>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -136,6 +138,17 @@ bool EventLogView::compact() const { return stack_->currentWidget() == cards_; }
 
 QAbstractItemView* EventLogView::shown() const {
     return stack_->currentWidget() == cards_ ? static_cast<QAbstractItemView*>(cards_) : static_cast<QAbstractItemView*>(table_);
+}
+
+QSize EventLogView::minimumSizeHint() const {
+    QStyleOptionViewItem option;
+    option.initFrom(cards_);
+    option.font = cards_->font();
+    const int card = cards_->itemDelegate()->sizeHint(option, QModelIndex()).height() + cards_->spacing() * 2;
+    const QMargins m = layout()->contentsMargins();
+    // The filters on two lines, as in a narrow dock.
+    const int filters = type_->sizeHint().height() + text_->sizeHint().height() + filters_->verticalSpacing();
+    return {320, m.top() + filters + layout()->spacing() + 3 * card + 2 * cards_->frameWidth() + m.bottom()};
 }
 
 void EventLogView::resizeEvent(QResizeEvent* event) {

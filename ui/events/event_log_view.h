@@ -41,6 +41,8 @@ public:
     bool compact() const;
 
     static constexpr int kCompactWidth = 1000;
+    // The filters and three events (as cards: the narrower form).
+    QSize minimumSizeHint() const override;
 
 protected:
     void changeEvent(QEvent* event) override;

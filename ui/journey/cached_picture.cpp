@@ -39,10 +39,11 @@ void CachedPicture::draw(QPainter* painter, const QRectF& bounds, const std::fun
     const QPointF topLeft = t.map(bounds.topLeft());
     painter->save();
     painter->resetTransform();
-    const qreal deviceScale = 1.0 / dpr;
-    painter->drawImage(QRectF(QPointF(std::round(topLeft.x()), std::round(topLeft.y())) * deviceScale,
-                              QSizeF(image_.size()) * deviceScale),
-                       image_);
+    // What is left of the device transform is the pixel ratio and where the widget lies on the
+    // device (a child of a window painted into the window's backing store): undone, so that the
+    // image lands on the device pixel computed above.
+    const QPointF at = painter->deviceTransform().inverted().map(QPointF(std::round(topLeft.x()), std::round(topLeft.y())));
+    painter->drawImage(QRectF(at, QSizeF(image_.size()) / dpr), image_);
     painter->restore();
 }
 

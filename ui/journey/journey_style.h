@@ -1,6 +1,8 @@
 // Type and sizes of the journey diagram, in scene pixels of its 1920 x 1080 canvas: large enough
-// to read from the back of a room when the canvas fills a projector (the smallest text is 16 px
-// at 1080 lines).
+// to read from the back of a room when the canvas fills a projector (the smallest text is 18 px
+// at 1080 lines). The view never draws the canvas smaller than kMinDeviceScale device pixels per
+// scene pixel (it scrolls instead): station titles stay at least 13 device pixels high
+// (kTitleMinPx × kMinDeviceScale) and every detail at least 10 (kDetailMinPx × kMinDeviceScale).
 #pragma once
 
 #include <QFont>
@@ -16,7 +18,16 @@ inline constexpr int kCounterPx = 19;
 inline constexpr int kActivityPx = 18;
 inline constexpr int kTokenLabelPx = 19;
 inline constexpr int kBadgePx = 21;
-inline constexpr int kLegendPx = 17;
+inline constexpr int kLegendPx = 18;
+
+// The smallest a station title is drawn (a long one takes two lines first), and the smallest
+// detail (counters shrink to fit down to it).
+inline constexpr int kTitleMinPx = 24;
+inline constexpr int kDetailMinPx = 18;
+inline constexpr qreal kMinDeviceScale = 0.56;
+static_assert(kTitleMinPx * kMinDeviceScale >= 13 && kDetailMinPx * kMinDeviceScale >= 10);
+static_assert(kLegendPx >= kDetailMinPx && kActivityPx >= kDetailMinPx && kCounterPx >= kDetailMinPx &&
+              kTokenLabelPx >= kDetailMinPx);
 
 inline constexpr qreal kTokenDiameter = 32;
 inline constexpr qreal kTokenRowPitch = 36;  // one token with its name per row

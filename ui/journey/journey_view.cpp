@@ -56,8 +56,9 @@ JourneyView::JourneyView(ControlPlaneClient* client, Timeline* timeline, Selecti
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setOptimizationFlags(QGraphicsView::DontSavePainterState);
     setCacheMode(QGraphicsView::CacheBackground);
-    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Scroll bars only when the canvas would be smaller than legible (fitScene).
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     setFrameShape(QFrame::NoFrame);
     setMinimumSize(480, 270);
 
@@ -242,12 +243,23 @@ QPointF JourneyView::slot(Station s, int index, int count, bool* labelled, qreal
             a.top() + r + 4 + (index / cols) * style::kTokenGridPitch};
 }
 
+int JourneyView::shownAt(Station s) const {
+    // As many as the token area holds (one per row named, two columns named, or a grid), so that
+    // no token sits on the station's text or beyond its frame; more are shown as a count.
+    const QRectF& a = areas_[size_t(s)];
+    if (a.height() < style::kTokenDiameter + 4) return 0;
+    const int rows = std::max(1, int(a.height() / style::kTokenRowPitch));
+    const int cols = std::max(1, int((a.width() - 4) / style::kTokenGridPitch));
+    const int gridRows = std::max(1, int((a.height() - 4 - style::kTokenDiameter) / style::kTokenGridPitch) + 1);
+    return std::min(JourneyModel::kShownPerStation, std::max(a.width() / 2 >= 100 ? 2 * rows : rows, cols * gridRows));
+}
+
 QPointF JourneyView::departure(Station s, int index, int count) const {
     const QRectF& a = areas_[size_t(s)];
     bool labelled;
     qreal width;
     // A crowd leaves from its count; else the leavers from the head of the station's queue.
-    if (model_->station(s).here + count > JourneyModel::kShownPerStation)
+    if (model_->station(s).here + count > shownAt(s))
         return {a.left() + 30, a.top() + CountBadgeItem::kHeight / 2};
     return slot(s, index, count, &labelled, &width);
 }
@@ -258,7 +270,7 @@ QPointF JourneyView::arrival(Station s, int index, int count) const {
     bool labelled;
     qreal width;
     // They join at the tail of the station's queue (or its count).
-    if (here + count > JourneyModel::kShownPerStation) return {a.left() + 30, a.top() + CountBadgeItem::kHeight / 2};
+    if (here + count > shownAt(s)) return {a.left() + 30, a.top() + CountBadgeItem::kHeight / 2};
     return slot(s, here + index, here + count, &labelled, &width);
 }
 
@@ -269,14 +281,14 @@ void JourneyView::syncItems() {
         stations_[size_t(i)]->setState(model_->station(Station(i)));
         areas_[size_t(i)] = stations_[size_t(i)]->tokenArea();
     }
-    // Tokens at stations: one by one up to kShownPerStation, else a count (the selected pod
+    // Tokens at stations: one by one up to what the station holds, else a count (the selected pod
     // still drawn beside it).
     for (int i = 0; i < kStationCount; ++i) {
         const auto s = Station(i);
         const auto& here = model_->stationTokens(s);
         CountBadgeItem* badge = badges_[size_t(i)];
         const int n = int(here.size());
-        if (n > JourneyModel::kShownPerStation) {
+        if (n > shownAt(s)) {
             std::array<QColor, CountBadgeItem::kColors> colors;
             int colorCount = 0;
             for (int k = 0; k < n && colorCount < CountBadgeItem::kColors; ++k) {
@@ -400,7 +412,21 @@ void JourneyView::refreshTheme() {
 
 void JourneyView::resizeEvent(QResizeEvent* event) {
     QGraphicsView::resizeEvent(event);
-    fitInView(JourneyLayout::sceneRect(), Qt::KeepAspectRatio);
+    fitScene();
+}
+
+qreal JourneyView::deviceScale() const { return transform().m11() * devicePixelRatioF(); }
+
+void JourneyView::fitScene() {
+    // The whole canvas when it is legible so; else the smallest legible scale, scrolled (the
+    // scroll bars take room from the viewport, so the fit is measured without them).
+    const QRectF scene = JourneyLayout::sceneRect();
+    const QSizeF room = QSizeF(size()) - QSizeF(2 * frameWidth(), 2 * frameWidth());
+    const qreal fit = std::min(room.width() / scene.width(), room.height() / scene.height());
+    const qreal least = journey::style::kMinDeviceScale / devicePixelRatioF();
+    const qreal scale = std::max(fit, least);
+    setTransform(QTransform::fromScale(scale, scale));
+    centerOn(scene.center());
 }
 
 void JourneyView::mousePressEvent(QMouseEvent* event) {

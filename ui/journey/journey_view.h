@@ -5,7 +5,7 @@
 // events to the scheduler, the kubelets or the controllers.
 //
 // Clicking a token selects its pod (SelectionModel: every view follows); the selected pod's
-// token is always drawn, with a halo, and its route so far is traced. Past kShownPerStation
+// token is always drawn, with a halo, and its route so far is traced. Past what a station holds
 // tokens a station shows a count instead.
 //
 // Frames: a 60 Hz timer runs while anything moves (the timeline, new records, a pulse) and stops
@@ -71,6 +71,9 @@ public:
     const StationItem* stationItem(Station s) const { return stations_[size_t(s)]; }
     const CountBadgeItem* badge(Station s) const { return badges_[size_t(s)]; }
     const WatchArrowItem* watchArrow(WatchTarget t) const { return arrows_[size_t(t)]; }
+    // Device pixels per scene pixel of the 1920 x 1080 canvas: the whole canvas fits when that is
+    // at least journey::style::kMinDeviceScale, else it stays at that and scrolls.
+    qreal deviceScale() const;
     // Token items in the scene now (visible ones): the pool's use.
     int visibleTokenItems() const { return int(inUse_.size()); }
 
@@ -81,6 +84,7 @@ protected:
     bool viewportEvent(QEvent* event) override;
 
 private:
+    void fitScene();
     void scheduleFrame();
     void onFrame();
     void syncItems();
@@ -91,6 +95,8 @@ private:
     const QColor& colorOf(int pod);
     // Where the `index`-th of `count` tokens at `s` goes, and whether it has room for its name.
     QPointF slot(Station s, int index, int count, bool* labelled, qreal* labelWidth) const;
+    // How many tokens station `s` shows one by one (more: a count).
+    int shownAt(Station s) const;
     // Where the `index`-th of `count` tokens travelling from (to) `s` leaves (arrives).
     QPointF departure(Station s, int index, int count) const;
     QPointF arrival(Station s, int index, int count) const;

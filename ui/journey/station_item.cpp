@@ -3,6 +3,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include <cmath>
 #include <vector>
 
 #include "journey/journey_layout.h"
@@ -20,11 +21,30 @@ int activityLines(Station s) {
 }
 constexpr int kFailureLines = 6;
 
-// The largest bold font up to `pixels` that fits `text` in `width`.
-QFont fittingTitleFont(const QString& text, int pixels, qreal width) {
-    QFont f = style::font(pixels, true);
-    while (pixels > 15 && QFontMetricsF(f).horizontalAdvance(text) > width) f = style::font(--pixels, true);
-    return f;
+// The title's font and lines: the largest bold size from `pixels` down to kTitleMinPx that fits
+// `text` on one line, else on two (broken at the space nearest the middle), else elided.
+struct TitleLayout {
+    QFont font;
+    QStringList lines;
+};
+TitleLayout fitTitle(const QString& text, int pixels, qreal width) {
+    for (int px = pixels; px >= style::kTitleMinPx; --px) {
+        QFont f = style::font(px, true);
+        if (QFontMetricsF(f).horizontalAdvance(text) <= width) return {f, {text}};
+    }
+    qsizetype best = -1;
+    for (qsizetype i = text.indexOf(QLatin1Char(' ')); i >= 0; i = text.indexOf(QLatin1Char(' '), i + 1))
+        if (best < 0 || std::abs(i - text.size() / 2) < std::abs(best - text.size() / 2)) best = i;
+    if (best > 0) {
+        const QStringList lines = {text.left(best), text.mid(best + 1)};
+        for (int px = pixels; px >= style::kTitleMinPx; --px) {
+            QFont f = style::font(px, true);
+            const QFontMetricsF fm(f);
+            if (fm.horizontalAdvance(lines[0]) <= width && fm.horizontalAdvance(lines[1]) <= width) return {f, lines};
+        }
+    }
+    QFont f = style::font(style::kTitleMinPx, true);
+    return {f, {QFontMetricsF(f).elidedText(text, Qt::ElideRight, width)}};
 }
 }  // namespace
 
@@ -41,9 +61,14 @@ QRectF StationItem::boundingRect() const { return rect_.adjusted(-3, -3, 3, 3); 
 void StationItem::layoutText() {
     const bool lane = Stations::isQueue(station_);
     const bool compact = JourneyLayout::compact(station_);
-    const qreal titleH = QFontMetricsF(style::font(lane ? style::kLaneTitlePx : style::kStationTitlePx, true)).height();
+    const int titlePx = lane ? style::kLaneTitlePx : style::kStationTitlePx;
+    const TitleLayout title = fitTitle(title_, titlePx, rect_.width() - 2 * kPad);
+    titleFont_ = title.font;
+    titleLines_ = title.lines;
+    const qreal lineH = QFontMetricsF(style::font(titlePx, true)).height();
+    titleRect_ = QRectF(kPad, kPad, rect_.width() - 2 * kPad, lineH * titleLines_.size());
     const qreal counterH = QFontMetricsF(style::font(style::kCounterPx)).height();
-    const qreal top = kPad + titleH + 2 + counterH + 4;
+    const qreal top = titleRect_.bottom() + 2 + counterH + 4;
     const QFontMetricsF fm(style::font(style::kActivityPx, !failure_.isEmpty()));
     const int lines = activityLines(station_);
     const int maxLines = compact ? 1 : (failure_.isEmpty() ? lines : kFailureLines);
@@ -104,20 +129,20 @@ void StationItem::paintContent(QPainter* painter) {
 
     // Title.
     const qreal width = rect_.width() - 2 * kPad;
-    const QFont titleFont = fittingTitleFont(title_, lane ? style::kLaneTitlePx : style::kStationTitlePx, width);
-    painter->setFont(titleFont);
+    painter->setFont(titleFont_);
     painter->setPen(theme::text());
-    const qreal titleH = QFontMetricsF(style::font(lane ? style::kLaneTitlePx : style::kStationTitlePx, true)).height();
-    painter->drawText(QRectF(kPad, kPad, width, titleH), Qt::AlignLeft | Qt::AlignVCenter, title_);
-    // Failed steps: in red beside the title when there is room, else with the counters.
+    const qreal titleH = titleRect_.height() / titleLines_.size();
+    for (int i = 0; i < titleLines_.size(); ++i)
+        painter->drawText(QRectF(kPad, kPad + i * titleH, width, titleH), Qt::AlignLeft | Qt::AlignVCenter, titleLines_[i]);
+    // Failed steps: in red beside the title's last line when there is room, else with the counters.
     const QString failed = tr("%1 failed").arg(failures_);
     const QFont failedFont = style::font(style::kCounterPx, true);
-    const bool failedInTitle = failures_ > 0 && QFontMetricsF(titleFont).horizontalAdvance(title_) + 12 +
+    const bool failedInTitle = failures_ > 0 && QFontMetricsF(titleFont_).horizontalAdvance(titleLines_.back()) + 12 +
                                                         QFontMetricsF(failedFont).horizontalAdvance(failed) <= width;
     if (failedInTitle) {
         painter->setFont(failedFont);
         painter->setPen(theme::failure());
-        painter->drawText(QRectF(kPad, kPad, width, titleH), Qt::AlignRight | Qt::AlignVCenter, failed);
+        painter->drawText(QRectF(kPad, titleRect_.bottom() - titleH, width, titleH), Qt::AlignRight | Qt::AlignVCenter, failed);
     }
 
     // Counters: passed, here, failed (red when any), in a font that fits the width.
@@ -145,10 +170,10 @@ void StationItem::paintContent(QPainter* painter) {
     };
     // Too long: "0 here" goes first, then the type shrinks a little.
     if (widthAt(px - 2) > width && here_ == 0 && segments.size() > 3) segments.erase(segments.begin() + 1, segments.begin() + 3);
-    while (px > 15 && widthAt(px) > width) --px;
+    while (px > style::kDetailMinPx && widthAt(px) > width) --px;
     const QFontMetricsF cm(style::font(style::kCounterPx));
     qreal x = kPad;
-    const qreal y = kPad + titleH + 2;
+    const qreal y = titleRect_.bottom() + 2;
     for (const auto& seg : segments) {
         const QFont f = style::font(px, seg.bold);
         painter->setFont(f);

@@ -6,7 +6,9 @@
 
 #include <QCoreApplication>
 #include <QGraphicsItem>
+#include <QFont>
 #include <QString>
+#include <QStringList>
 
 #include "journey/cached_picture.h"
 #include "journey/journey_model.h"
@@ -31,6 +33,11 @@ public:
     // Where its tokens go, in scene coordinates (below its text, which grows with a failure).
     QRectF tokenArea() const;
     const QString& failureText() const { return failure_; }
+    // The title as drawn (tests measure it): its font, its lines (two when one does not fit) and
+    // where they go, in item coordinates.
+    const QFont& titleFont() const { return titleFont_; }
+    const QStringList& titleLines() const { return titleLines_; }
+    QRectF titleRect() const { return titleRect_; }
     const QString& activityText() const { return activity_; }
 
 private:
@@ -46,6 +53,9 @@ private:
     bool busy_ = false;
     QString activity_;
     QString failure_;
+    QFont titleFont_;
+    QStringList titleLines_;
+    QRectF titleRect_;          // item coordinates
     qreal textBottom_ = 0;      // item coordinates: where the token area starts
     QRectF activityRect_;
     CachedPicture picture_;

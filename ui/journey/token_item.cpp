@@ -140,12 +140,12 @@ void TokenItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWidge
     if (t.m12() == 0 && t.m21() == 0) {
         const qreal scale = std::abs(t.m11());
         const QImage& image = sprite(color_, selected_, failing_, terminating_, scale);
-        const qreal dpr = painter->device() ? painter->device()->devicePixelRatioF() : 1.0;
         const qreal extent = kR + kHalo;
         const QPointF corner = t.map(QPointF(-extent, -extent));
         painter->save();
         painter->resetTransform();
-        painter->drawImage(QPointF(std::round(corner.x()), std::round(corner.y())) / dpr, image);
+        // Undo the rest (the pixel ratio, the widget's place on the device): see CachedPicture.
+        painter->drawImage(painter->deviceTransform().inverted().map(QPointF(std::round(corner.x()), std::round(corner.y()))), image);
         painter->restore();
     } else {
         paintDisc(painter, color_, selected_, failing_, terminating_);

@@ -107,6 +107,7 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
 
     makeViews();
     if (simulation_) makeSimulationToolBar();
+    makeLayoutToolBar();
     makeTimelineToolBar();
     makeMenus();
 
@@ -163,6 +164,9 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
     });
     tick->start(1000);
     if (options_.persistSettings) restoreSettings();
+    // Not the arrangement makeViews made (every dock at once: more than a laptop's screen), but
+    // the first layout's; it is made again for the size the window is shown at.
+    if (!layoutChosen_) arrangeDefault(layout_);
     onPresentChanged();
     updateConnection();
     updateStatus();
@@ -411,6 +415,20 @@ void MainWindow::makeMenus() {
         });
     }
     view->addSeparator();
+    QMenu* layouts = view->addMenu(tr("La&yout"));
+    for (QAction* a : layoutActions_) layouts->addAction(a);
+    layouts->addSeparator();
+    QAction* resetLayout = layouts->addAction(tr("&Reset this layout"));
+    resetLayout->setToolTip(tr("Arrange the layout in force as it first was, for the window's size now"));
+    connect(resetLayout, &QAction::triggered, this, &MainWindow::resetWindowLayout);
+    view->addAction(presentationAction_);
+    view->addSeparator();
+    // The journey is the central view: hidden in Debug and Operate, shown again from here.
+    QAction* journey = view->addAction(tr("&Journey"));
+    journey->setCheckable(true);
+    journey->setChecked(!journey_->isHidden());
+    connect(journey, &QAction::toggled, this, [this](bool on) { journey_->setVisible(on); });
+    connect(view, &QMenu::aboutToShow, journey, [this, journey] { journey->setChecked(!journey_->isHidden()); });
     for (QDockWidget* d : findChildren<QDockWidget*>()) view->addAction(d->toggleViewAction());
     for (QToolBar* t : findChildren<QToolBar*>()) view->addAction(t->toggleViewAction());
     if (simulation_) {
@@ -638,6 +656,7 @@ void MainWindow::changeEvent(QEvent* event) {
 void MainWindow::retranslate() {
     retranslatePending_ = false;
     const QByteArray layout = saveState();
+    const bool journeyShown = !journey_->isHidden();
     const int table = tabs_ ? tabs_->currentIndex() : 0;
     // The models stay (they hold the cluster, the selection and the moment shown); what shows them
     // goes and is made again, its texts in the new language.
@@ -655,16 +674,19 @@ void MainWindow::retranslate() {
     for (QAction* a : oldMenuBar->actions())
         if (QMenu* m = a->menu(); m && m->parent() != oldMenuBar) delete m;
     setMenuBar(new QMenuBar(this));
-    play_ = step_ = stepCycle_ = reset_ = live_ = resume_ = dark_ = nullptr;
+    play_ = step_ = stepCycle_ = reset_ = live_ = resume_ = dark_ = presentationAction_ = nullptr;
+    layoutActions_ = {};
     language_ = nullptr;
     speedBox_ = nullptr;
     slider_ = nullptr;
     viewTime_ = nullptr;
     makeViews();
     if (simulation_) makeSimulationToolBar();
+    makeLayoutToolBar();
     makeTimelineToolBar();
     makeMenus();
     restoreState(layout);
+    journey_->setVisible(journeyShown);
     tabs_->setCurrentIndex(table);
     onPresentChanged();
     onViewChanged();
@@ -676,14 +698,24 @@ void MainWindow::restoreSettings() {
     QSettings settings;
     usePreferences(Preferences::load());
     restoreGeometry(settings.value(QStringLiteral("mainwindow/geometry")).toByteArray());
+    if (auto layout = WindowLayouts::fromId(settings.value(QStringLiteral("mainwindow/layout")).toString())) {
+        layout_ = *layout;
+        layoutChosen_ = true;
+        layoutActions_[size_t(layout_)]->setChecked(true);
+    }
     restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray());
+    journey_->setVisible(settings.value(QStringLiteral("mainwindow/journey"), true).toBool());
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
     if (options_.persistSettings) {
         QSettings settings;
         settings.setValue(QStringLiteral("mainwindow/geometry"), saveGeometry());
+        if (presentation_) setPresentation(false);
         settings.setValue(QStringLiteral("mainwindow/state"), saveState());
+        settings.setValue(QStringLiteral("mainwindow/journey"), !journey_->isHidden());
+        settings.setValue(QStringLiteral("mainwindow/layout"), WindowLayouts::id(layout_));
+        saveArrangement();
         settings.setValue(QStringLiteral("theme/dark"), theme::dark());
         settings.setValue(QStringLiteral("theme/fontScale"), theme::fontScale());
     }
@@ -772,6 +804,12 @@ Status MainWindow::writeScreenshots(const QString& dir, QSize size) {
     }
     const QString file = dir + QStringLiteral("/window.png");
     if (!grab().save(file)) return Status(StatusCode::Internal, "cannot write \"" + file.toStdString() + "\"");
+    for (WindowLayout layout : kWindowLayouts) {
+        for (QSize at : kScreenshotSizes) {
+            const QString name = dir + QStringLiteral("/window-%1-%2x%3.png").arg(WindowLayouts::id(layout)).arg(at.width()).arg(at.height());
+            if (!grabLayout(layout, at).save(name)) return Status(StatusCode::Internal, "cannot write \"" + name.toStdString() + "\"");
+        }
+    }
     return {};
 }
 

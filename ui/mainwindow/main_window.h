@@ -34,10 +34,14 @@
 #include <QSize>
 #include <QTimer>
 
+#include <array>
+
+#include "mainwindow/window_layout.h"
 #include "preferences/preferences.h"
 #include "util/status.h"
 
 class QAction;
+class QImage;
 class QComboBox;
 class QLabel;
 class QMenu;
@@ -128,8 +132,30 @@ public:
     // journey.png, cluster.png, inspector.png, explainer.png, what-if.png (the explainer's what-ifs
     // about the pod's node, or the first node), events.png and charts.png — each view on its own at
     // `size` —, pod-editor.png and node-editor.png (the selected pod and its node, or
-    // the first node while it is pending) and window.png (the whole window as it is) into `dir`.
+    // the first node while it is pending), window.png (the whole window as it is) and the whole
+    // window in each layout at each of kScreenshotSizes (window-teach-1280x800.png, ...) into `dir`.
     Status writeScreenshots(const QString& dir, QSize size);
+    static constexpr std::array<QSize, 3> kScreenshotSizes = {QSize(1280, 800), QSize(1366, 768), QSize(1920, 1080)};
+    // The whole window in `layout` at `size` (the window is resized, and put back after).
+    QImage grabLayout(WindowLayout layout, QSize size);
+
+    // The layout in force (mainwindow/window_layout.h).
+    WindowLayout windowLayout() const { return layout_; }
+    // Arranges the window as `layout`: the user's own arrangement of it for this screen size when
+    // the window keeps settings and has one, else the default for the window's size now. Entering
+    // Debug with nothing selected selects the first pending pod, so that it is explained.
+    void setWindowLayout(WindowLayout layout);
+    // The default arrangement of the layout in force, for the window's size now.
+    void resetWindowLayout();
+    // Once the pods are listed, the first start's layout (WindowLayouts::initial), unless one was
+    // saved or chosen meanwhile.
+    void chooseInitialLayout();
+    QAction* layoutAction(WindowLayout layout) const { return layoutActions_[size_t(layout)]; }
+    // Presentation mode (F11; Esc leaves): full screen, text 1.5 times larger, the layout kept; every
+    // control keeps its shortcut.
+    QAction* presentationAction() const { return presentationAction_; }
+    bool presentation() const { return presentation_; }
+    void setPresentation(bool on);
 
     // Light or dark palette for the whole application (views repaint).
     void setDark(bool dark);
@@ -146,6 +172,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
     void changeEvent(QEvent* event) override;
 
 private:
@@ -154,7 +181,14 @@ private:
     void makeViews();
     void makeSimulationToolBar();
     void makeTimelineToolBar();
+    void makeLayoutToolBar();
     void makeMenus();
+    void arrangeDefault(WindowLayout layout);
+    // The layout in force as the user left it, kept for this screen size (when settings are kept).
+    void saveArrangement();
+    bool restoreArrangement(WindowLayout layout);
+    QString arrangementKey(WindowLayout layout) const;
+    void selectFirstPendingPod();
     QTableView* makeTable(ObjectTableModel* model);
     void onPresentChanged();
     void onViewChanged();
@@ -199,6 +233,14 @@ private:
     QAction* dark_ = nullptr;
     QMenu* language_ = nullptr;
     bool retranslatePending_ = false;
+    WindowLayout layout_ = WindowLayout::Teach;
+    bool layoutChosen_ = false;  // by the user, the saved settings, or the first start
+    bool shownOnce_ = false;
+    std::array<QAction*, 3> layoutActions_{};
+    QAction* presentationAction_ = nullptr;
+    bool presentation_ = false;
+    double fontScaleBeforePresentation_ = 1.0;
+    Qt::WindowStates statesBeforePresentation_;
     QComboBox* speedBox_ = nullptr;
     QLabel* simulationDenied_ = nullptr;          // why the simulation's controls are off (RBAC)
     QAction* simulationDeniedAction_ = nullptr;   // its place in the toolbar (hidden when allowed)

@@ -16,6 +16,7 @@
 #include "api/object.h"
 #include "core_v1.pb.h"
 #include "client/in_process_client.h"
+#include "journey/journey_view.h"
 #include "mainwindow/main_window.h"
 #include "models/cluster_state.h"
 #include "models/object_table_model.h"
@@ -274,8 +275,13 @@ private slots:
         {
             ui::MainWindow window(&client, session->get(), ui::MainWindow::Options{true});
             window.show();
+            // The first start: Teach (nothing is pending), the cluster beside the journey.
+            QTRY_COMPARE(int(window.windowLayout()), int(ui::WindowLayout::Teach));
+            auto* cluster = window.findChild<QDockWidget*>(QStringLiteral("clusterDock"));
+            QVERIFY(cluster);
+            QVERIFY(cluster->isVisible());
+            window.setWindowLayout(ui::WindowLayout::Operate);
             auto* events = window.findChild<QDockWidget*>(QStringLiteral("eventsDock"));
-            QVERIFY(events);
             QVERIFY(events->isVisible());
             events->close();
             window.setDark(true);
@@ -283,8 +289,10 @@ private slots:
         }
         ui::MainWindow again(&client, session->get(), ui::MainWindow::Options{true});
         again.show();
+        QCOMPARE(int(again.windowLayout()), int(ui::WindowLayout::Operate));
         QVERIFY(!again.findChild<QDockWidget*>(QStringLiteral("eventsDock"))->isVisible());
         QVERIFY(again.findChild<QDockWidget*>(QStringLiteral("clusterDock"))->isVisible());
+        QVERIFY(!again.journeyView()->isVisible());
         QVERIFY(again.darkAction()->isChecked());
         again.setDark(false);
         again.close();
