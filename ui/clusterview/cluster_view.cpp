@@ -397,6 +397,9 @@ void ClusterView::paintCells(QPainter& p, const QRectF& visible, int first, int 
 
     const qreal dpr = viewport()->devicePixelRatioF();
     const QSize pixels = (f.layout.cell * dpr).toSize();
+    // A cell is drawn again when its node changed, or the colours did (palette, preferences).
+    size_t look = qHash(theme::background().rgba()) ^ (qHash(theme::text().rgba()) << 1);
+    for (const QString& phase : theme::phases()) look = look * 31 + qHash(theme::phaseColor(phase).rgba());
     const QRectF local(QPointF(0, 0), f.layout.cell);
     for (int i = first; i < last; ++i) {
         const QRectF cell = f.layout.cellRect(i);
@@ -407,7 +410,7 @@ void ClusterView::paintCells(QPainter& p, const QRectF& visible, int first, int 
             continue;
         }
         CachedCell& cached = cellCache_[&node];
-        if (cached.pixmap.isNull() || cached.version != node.version) {
+        if (cached.pixmap.isNull() || cached.version != node.version || cached.look != look) {
             if (cached.pixmap.size() != pixels) {
                 cached.pixmap = QPixmap(pixels);
                 cached.pixmap.setDevicePixelRatio(dpr);
@@ -417,6 +420,7 @@ void ClusterView::paintCells(QPainter& p, const QRectF& visible, int first, int 
             cp.setRenderHint(QPainter::Antialiasing);
             draw(cp, local, node);
             cached.version = node.version;
+            cached.look = look;
         }
         cached.used = true;
         p.drawPixmap(cell.topLeft(), cached.pixmap);

@@ -106,6 +106,7 @@ private:
     // nodes that changed).
     struct CachedCell {
         quint64 version = 0;
+        size_t look = 0;  // the palette and phase colours it was drawn in
         QPixmap pixmap;
         bool used = false;
     };

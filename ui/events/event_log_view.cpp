@@ -16,6 +16,8 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "events/event_card_delegate.h"
 #include "events/event_filter_proxy_model.h"
 #include "events/event_table_model.h"
@@ -141,24 +143,34 @@ QAbstractItemView* EventLogView::shown() const {
 }
 
 QSize EventLogView::minimumSizeHint() const {
+    // The filters and three events: as one-line table rows when the view is wide, as cards (and
+    // the filters on two lines) when it is narrow.
+    const QMargins m = layout()->contentsMargins();
+    if (!compact()) {
+        const int filters = std::max(type_->sizeHint().height(), text_->sizeHint().height());
+        const int rows = table_->horizontalHeader()->sizeHint().height() + 3 * table_->verticalHeader()->defaultSectionSize();
+        return {320, m.top() + filters + layout()->spacing() + rows + 2 * table_->frameWidth() + m.bottom()};
+    }
     QStyleOptionViewItem option;
     option.initFrom(cards_);
     option.font = cards_->font();
     const int card = cards_->itemDelegate()->sizeHint(option, QModelIndex()).height() + cards_->spacing() * 2;
-    const QMargins m = layout()->contentsMargins();
-    // The filters on two lines, as in a narrow dock.
     const int filters = type_->sizeHint().height() + text_->sizeHint().height() + filters_->verticalSpacing();
     return {320, m.top() + filters + layout()->spacing() + 3 * card + 2 * cards_->frameWidth() + m.bottom()};
 }
 
 void EventLogView::resizeEvent(QResizeEvent* event) {
     QWidget::resizeEvent(event);
-    setCompact(width() < kCompactWidth);
+    // After the layout pass that resized it: a page of the stack shown in the middle of one is
+    // not laid out (nor painted) until something else asks.
+    QTimer::singleShot(0, this, [this] { setCompact(width() < kCompactWidth); });
 }
 
 void EventLogView::setCompact(bool on) {
     if (filters_->count() > 0 && on == compact()) return;
     stack_->setCurrentWidget(on ? static_cast<QWidget*>(cards_) : static_cast<QWidget*>(table_));
+    // The cards' uniform size was measured while they were hidden (or not at all): again, now.
+    if (on) cards_->doItemsLayout();
     // The filters on one line, or on two in a narrow dock.
     for (QWidget* w : {static_cast<QWidget*>(type_), static_cast<QWidget*>(object_), static_cast<QWidget*>(text_),
                        static_cast<QWidget*>(count_)})

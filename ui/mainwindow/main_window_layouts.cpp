@@ -165,14 +165,18 @@ void MainWindow::arrangeDefault(WindowLayout layout) {
     QDockWidget* objects = dock("objectsDock");
     const QList<QDockWidget*> all = {cluster, inspector, explainer, editor, events, charts, objects};
     if (all.contains(nullptr)) return;
-    // Every dock in a known place first (shown, so that tabbing and splitting take), then hidden
-    // where the layout does not show it: View shows it again where it belongs.
+    // Every dock in a known place (View shows a hidden one again where it belongs), and only the
+    // layout's shown: all of them at once would ask for more than a laptop's screen (and take a
+    // full-screen window out of full screen).
+    auto showOnly = [&all](std::initializer_list<QDockWidget*> shown) {
+        for (QDockWidget* d : all) d->setVisible(std::find(shown.begin(), shown.end(), d) != shown.end());
+    };
     for (QDockWidget* d : all) {
         removeDockWidget(d);
         d->setFloating(false);
     }
     for (QToolBar* t : findChildren<QToolBar*>(Qt::FindDirectChildrenOnly)) t->show();
-    QMainWindow::layout()->activate();
+    if (!isMaximized() && !isFullScreen()) QMainWindow::layout()->activate();
     const QSize size = this->size();
     switch (layout) {
         case WindowLayout::Teach: {
@@ -184,8 +188,7 @@ void MainWindow::arrangeDefault(WindowLayout layout) {
             addDockWidget(Qt::BottomDockWidgetArea, events);
             tabifyDockWidget(events, charts);
             tabifyDockWidget(charts, objects);
-            for (QDockWidget* d : all) d->show();
-            for (QDockWidget* d : {inspector, explainer, editor, events, charts, objects}) d->hide();
+            showOnly({cluster});
             // The journey's room: the window less its menus, toolbars and status bar.
             int chrome = menuBar()->sizeHint().height() + statusBar()->sizeHint().height();
             for (QToolBar* t : findChildren<QToolBar*>(Qt::FindDirectChildrenOnly))
@@ -201,20 +204,21 @@ void MainWindow::arrangeDefault(WindowLayout layout) {
             break;
         }
         case WindowLayout::Debug: {
+            // The cluster and the explainer side by side, the events under both: wide enough for
+            // their one-line rows, so that three fit on a laptop's 768 lines.
             journey_->hide();
             addDockWidget(Qt::LeftDockWidgetArea, cluster);
             addDockWidget(Qt::RightDockWidgetArea, explainer);
             tabifyDockWidget(explainer, inspector);
             tabifyDockWidget(inspector, editor);
-            splitDockWidget(cluster, events, Qt::Vertical);
+            addDockWidget(Qt::BottomDockWidgetArea, events);
             tabifyDockWidget(events, charts);
             tabifyDockWidget(charts, objects);
-            for (QDockWidget* d : all) d->show();
-            for (QDockWidget* d : {charts, objects}) d->hide();
+            showOnly({cluster, explainer, inspector, editor, events});
             explainer->raise();
             events->raise();
-            resizeDocks({cluster, explainer}, {size.width() * 55 / 100, size.width() * 45 / 100}, Qt::Horizontal);
-            resizeDocks({cluster, events}, {size.height() * 60 / 100, size.height() * 40 / 100}, Qt::Vertical);
+            resizeDocks({cluster, explainer}, {size.width() * 45 / 100, size.width() * 55 / 100}, Qt::Horizontal);
+            resizeDocks({events}, {size.height() * 28 / 100}, Qt::Vertical);
             break;
         }
         case WindowLayout::Operate: {
@@ -227,8 +231,7 @@ void MainWindow::arrangeDefault(WindowLayout layout) {
             addDockWidget(Qt::RightDockWidgetArea, inspector);
             tabifyDockWidget(inspector, explainer);
             tabifyDockWidget(explainer, editor);
-            for (QDockWidget* d : all) d->show();
-            for (QDockWidget* d : {inspector, explainer, editor}) d->hide();
+            showOnly({cluster, charts, events, objects});
             events->raise();
             resizeDocks({cluster, charts}, {size.width() * 55 / 100, size.width() * 45 / 100}, Qt::Horizontal);
             resizeDocks({charts, events}, {size.height() * 50 / 100, size.height() * 50 / 100}, Qt::Vertical);
@@ -237,8 +240,12 @@ void MainWindow::arrangeDefault(WindowLayout layout) {
     }
     clusterView_->setTilesAtMost(layout == WindowLayout::Operate);
     // Showing every dock for a moment may have grown the window to their minimum sizes together.
-    QMainWindow::layout()->activate();
-    if (!isMaximized() && !isFullScreen() && this->size() != size) resize(size);
+    // (A resize, the layout's own included, would take a maximized or full-screen window out of
+    // that state: those keep their size anyway.)
+    if (!isMaximized() && !isFullScreen()) {
+        QMainWindow::layout()->activate();
+        if (this->size() != size) resize(size);
+    }
 }
 
 void MainWindow::setPresentation(bool on) {
