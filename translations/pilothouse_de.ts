@@ -328,6 +328,14 @@
         <source>Waiting for the control plane&apos;s nodes and pods…</source>
         <translation>Warte auf die Nodes und Pods der Control Plane…</translation>
     </message>
+    <message>
+        <source>Pending: %1</source>
+        <translation>Pending: %1</translation>
+    </message>
+    <message>
+        <source> · %1 pending</source>
+        <translation> · %1 Pending</translation>
+    </message>
 </context>
 <context>
     <name>CountBadgeItem</name>
@@ -2040,10 +2048,6 @@
         <translation>So schnell wie möglich</translation>
     </message>
     <message>
-        <source>Virtual seconds per wall-clock second</source>
-        <translation>Virtuelle Sekunden pro realer Sekunde</translation>
-    </message>
-    <message>
         <source>Reset</source>
         <translation>Zurücksetzen</translation>
     </message>
@@ -2244,6 +2248,10 @@
     <message>
         <source>Full screen with larger text, for a room (F11; Esc leaves)</source>
         <translation>Vollbild mit größerer Schrift, für einen Raum (F11; Esc beendet)</translation>
+    </message>
+    <message>
+        <source>Virtual seconds per wall-clock second (] faster, [ slower)</source>
+        <translation>Virtuelle Sekunden pro Sekunde Echtzeit (] schneller, [ langsamer)</translation>
     </message>
 </context>
 <context>

@@ -328,6 +328,14 @@
         <source>Waiting for the control plane&apos;s nodes and pods…</source>
         <translation>コントロールプレーンのノードと Pod を待っています…</translation>
     </message>
+    <message>
+        <source>Pending: %1</source>
+        <translation>Pending: %1</translation>
+    </message>
+    <message>
+        <source> · %1 pending</source>
+        <translation> · 保留中 %1 個</translation>
+    </message>
 </context>
 <context>
     <name>CountBadgeItem</name>
@@ -2038,10 +2046,6 @@
         <translation>最高速</translation>
     </message>
     <message>
-        <source>Virtual seconds per wall-clock second</source>
-        <translation>実時間 1 秒あたりの仮想秒数</translation>
-    </message>
-    <message>
         <source>Reset</source>
         <translation>リセット</translation>
     </message>
@@ -2240,6 +2244,10 @@
     <message>
         <source>Full screen with larger text, for a room (F11; Esc leaves)</source>
         <translation>会場向けに大きな文字の全画面 (F11、Esc で終了)</translation>
+    </message>
+    <message>
+        <source>Virtual seconds per wall-clock second (] faster, [ slower)</source>
+        <translation>実時間 1 秒あたりの仮想秒数 (] で速く、[ で遅く)</translation>
     </message>
 </context>
 <context>

@@ -84,7 +84,12 @@ void paintLane(QPainter& p, const LaneStyle& style, const LaneLayout& l, const s
                           : pods.empty()     ? Text::tr("Pending: no pod is waiting for a node")
                           : pods.size() == 1 ? Text::tr("Pending: 1 pod without a node")
                                              : Text::tr("Pending: %1 pods without a node").arg(QLocale().toString(qlonglong(pods.size())));
-    p.drawText(l.title, Qt::AlignVCenter | Qt::AlignLeft, title);
+    const QFontMetricsF tm(style.title);
+    // A narrow lane (Teach's column): the count alone.
+    const QString fitted = tm.horizontalAdvance(title) <= l.title.width() || !listed
+                              ? title
+                              : Text::tr("Pending: %1").arg(QLocale().toString(qlonglong(pods.size())));
+    p.drawText(l.title, Qt::AlignVCenter | Qt::AlignLeft, tm.elidedText(fitted, Qt::ElideRight, l.title.width()));
 }
 
 }  // namespace pilothouse::ui::clusterview

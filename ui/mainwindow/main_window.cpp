@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QSettings>
+#include <QShortcut>
 
 #include "preferences/preferences_dialog.h"
 #include <QSlider>
@@ -150,6 +151,8 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
         connect(session_, &EmbeddedSession::startingExplained, this, [this] {
             const auto& e = *session_->startingExplanation();
             explainer_->explainer()->setStartingAnswer(e.pod, e.answer, e.error);
+            // A snapshot with a pending pod opens in Debug (unless a layout was chosen).
+            if (!layoutChosen_ && !e.pod.isEmpty()) setWindowLayout(WindowLayout::Debug);
         });
         if (const auto& e = session_->startingExplanation()) explainer_->explainer()->setStartingAnswer(e->pod, e->answer, e->error);
     }
@@ -284,7 +287,6 @@ void MainWindow::makeSimulationToolBar() {
     for (double speed : {0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 100.0, 1000.0})
         speedBox_->addItem(tr("%1×").arg(speed), speed);
     speedBox_->addItem(tr("As fast as possible"), 0.0);
-    speedBox_->setToolTip(tr("Virtual seconds per wall-clock second"));
     // The speed as the simulation has it (another client of a server may change it); one not in
     // the list is added to it.
     auto showSpeed = [this] {
@@ -305,6 +307,14 @@ void MainWindow::makeSimulationToolBar() {
     });
     connect(simulation_, &SimulationControl::speedChanged, bar, showSpeed);
     bar->addWidget(speedBox_);
+    // The speed from the keyboard too (presentation mode): ] faster, [ slower.
+    speedBox_->setToolTip(tr("Virtual seconds per wall-clock second (] faster, [ slower)"));
+    auto* faster = new QShortcut(QKeySequence(Qt::Key_BracketRight), bar);
+    connect(faster, &QShortcut::activated, speedBox_, [this] {
+        speedBox_->setCurrentIndex(std::min(speedBox_->currentIndex() + 1, speedBox_->count() - 1));
+    });
+    auto* slower = new QShortcut(QKeySequence(Qt::Key_BracketLeft), bar);
+    connect(slower, &QShortcut::activated, speedBox_, [this] { speedBox_->setCurrentIndex(std::max(speedBox_->currentIndex() - 1, 0)); });
 
     reset_ = bar->addAction(tr("Reset"));
     reset_->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));

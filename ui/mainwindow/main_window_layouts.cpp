@@ -282,6 +282,8 @@ QImage MainWindow::grabLayout(WindowLayout layout, QSize size) {
     layout_ = layout;
     if (QAction* a = layoutActions_[size_t(layout)]) a->setChecked(true);
     arrangeDefault(layout);
+    // The arrangement before (restored after each picture) may have held the window wider.
+    resize(size);
     if (layout == WindowLayout::Debug) selectFirstPendingPod();
     settle.restart();
     while (settle.elapsed() < 500) QCoreApplication::processEvents(QEventLoop::AllEvents, 50);
