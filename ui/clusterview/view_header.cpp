@@ -114,9 +114,12 @@ void paintHeader(QPainter& p, const HeaderStyle& style, const HeaderLayout& l, c
     p.setPen(theme::text());
     const QFontMetricsF mm(style.main);
     // A narrow view (Teach's column): the nodes and the pending pods, else cut short.
-    if (info.listed && mm.horizontalAdvance(summary) > l.line1.width())
-        summary = (info.nodes == 1 ? Text::tr("1 node") : Text::tr("%1 nodes").arg(number(info.nodes))) +
-                  Text::tr(" · %1 pending").arg(number(info.pending));
+    if (info.listed && mm.horizontalAdvance(summary) > l.line1.width()) {
+        const QString nodes = info.nodes == 1 ? Text::tr("1 node") : Text::tr("%1 nodes").arg(number(info.nodes));
+        summary = nodes + Text::tr(" · %1 pending").arg(number(info.pending));
+        // Narrower still: the nodes (the lane below counts the pending pods).
+        if (mm.horizontalAdvance(summary) > l.line1.width()) summary = nodes;
+    }
     p.drawText(l.line1, Qt::AlignVCenter | Qt::AlignLeft, mm.elidedText(summary, Qt::ElideRight, l.line1.width()));
     // The phases, right-aligned, in their order; when they do not all fit, those with no pods go
     // first, then the last ones.

@@ -14,7 +14,7 @@ namespace pilothouse::ui::journey {
 namespace {
 
 void drawArrow(QPainter* painter, const QPainterPath& path, const QColor& color) {
-    painter->setPen(QPen(color, 3, Qt::SolidLine, Qt::RoundCap));
+    painter->setPen(QPen(color, style::stroke(3), Qt::SolidLine, Qt::RoundCap));
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(path);
     const QPointF tip = path.pointAtPercent(1);
@@ -42,7 +42,7 @@ void BackdropItem::paintContent(QPainter* painter) {
     for (const auto& g : JourneyLayout::groups()) {
         QColor fill = theme::surfaceRaised();
         fill.setAlphaF(g.inner ? 0.9 : 0.55);
-        painter->setPen(QPen(theme::border(), g.inner ? 1.5 : 2));
+        painter->setPen(QPen(theme::border(), style::stroke(g.inner ? 1.5 : 2)));
         painter->setBrush(fill);
         painter->drawRoundedRect(g.rect, 16, 16);
         const QFont f = style::font(g.inner ? style::kLaneTitlePx : style::kGroupTitlePx, true);

@@ -20,7 +20,7 @@ void CachedPicture::draw(QPainter* painter, const QRectF& bounds, const std::fun
     const qreal scale = std::abs(t.m11());
     // The theme changes every colour.
     const QRgb theme = theme::background().rgba();
-    if (!valid_ || !qFuzzyCompare(scale, scale_) || theme != theme_) {
+    if (!valid_ || !qFuzzyCompare(scale, scale_) || theme != theme_ || theme::fontScale() != textScale_) {
         const QSize size(int(std::ceil(bounds.width() * scale)), int(std::ceil(bounds.height() * scale)));
         if (size.isEmpty()) return;
         if (image_.size() != size) image_ = QImage(size, QImage::Format_ARGB32_Premultiplied);
@@ -33,6 +33,7 @@ void CachedPicture::draw(QPainter* painter, const QRectF& bounds, const std::fun
         p.end();
         scale_ = scale;
         theme_ = theme;
+        textScale_ = theme::fontScale();
         valid_ = true;
     }
     // One device pixel per image pixel: a plain copy.

@@ -24,6 +24,7 @@ private:
     QImage image_;
     qreal scale_ = 0;
     QRgb theme_ = 0;
+    double textScale_ = 0;  // theme::fontScale(): strokes follow it
     bool valid_ = false;
 };
 

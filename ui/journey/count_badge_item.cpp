@@ -35,7 +35,7 @@ void CountBadgeItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, Q
 void CountBadgeItem::paintContent(QPainter* painter) {
     painter->setRenderHint(QPainter::Antialiasing);
     const QRectF r(0, 0, width_, kHeight);
-    painter->setPen(QPen(failing_ > 0 ? theme::failure() : theme::border(), failing_ > 0 ? 2.5 : 1.5));
+    painter->setPen(QPen(failing_ > 0 ? theme::failure() : theme::border(), style::stroke(failing_ > 0 ? 2.5 : 1.5)));
     painter->setBrush(theme::surfaceRaised());
     painter->drawRoundedRect(r, kHeight / 2, kHeight / 2);
     // A stack of discs in the owners' colours.

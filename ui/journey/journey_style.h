@@ -33,6 +33,10 @@ inline constexpr qreal kTokenDiameter = 32;
 inline constexpr qreal kTokenRowPitch = 36;  // one token with its name per row
 inline constexpr qreal kTokenGridPitch = 39;  // tokens without names, in a grid
 
+// A line `width` scene pixels wide, thicker with the text (View > Text size, presentation mode): the
+// back of a room sees the arrows and frames as well as the words.
+inline qreal stroke(qreal width) { return width * theme::fontScale(); }
+
 // The application's font at `pixels` (the canvas is scaled as a whole, so no point sizes).
 inline QFont font(int pixels, bool bold = false) {
     QFont f = theme::font(10, bold);

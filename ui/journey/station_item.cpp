@@ -123,7 +123,7 @@ void StationItem::paintContent(QPainter* painter) {
         fill = tint;
     }
     const QColor edge = failing ? theme::failure() : busy_ ? theme::accent() : theme::border();
-    painter->setPen(QPen(edge, failing || busy_ ? 3 : 1.5));
+    painter->setPen(QPen(edge, style::stroke(failing || busy_ ? 3 : 1.5)));
     painter->setBrush(fill);
     painter->drawRoundedRect(rect_.adjusted(0.75, 0.75, -0.75, -0.75), 12, 12);
 

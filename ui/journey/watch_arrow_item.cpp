@@ -69,7 +69,7 @@ void WatchArrowItem::paintContent(QPainter* painter) {
     const qreal glow = on ? 1 - phase_ : 0;
     QColor base = theme::accent();
     if (!on) base.setAlphaF(0.55);
-    QPen pen(base, 3 + 4 * glow, on ? Qt::SolidLine : Qt::DotLine, Qt::RoundCap);
+    QPen pen(base, style::stroke(3 + 4 * glow), on ? Qt::SolidLine : Qt::DotLine, Qt::RoundCap);
     painter->setPen(pen);
     painter->setBrush(Qt::NoBrush);
     painter->drawPath(path_);

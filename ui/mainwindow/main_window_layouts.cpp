@@ -262,12 +262,21 @@ void MainWindow::setPresentation(bool on) {
         theme::setFontScale(fontScaleBeforePresentation_);
         setWindowState(statesBeforePresentation_);
     }
-    // The views paint at the new scale; the status bar's labels take it here.
+    // The views paint at the new scale; the status bar's labels take it here; the toolbars, menus
+    // and docks took their fonts when they were made, so they are made again (once the action that
+    // asked, which goes with them, has returned).
     const QFont statusFont = theme::font(13);
     for (QLabel* l : {counts_, revision_, connection_}) l->setFont(statusFont);
     time_->setFont(theme::font(14, true));
     repaintViews();
     arrangeDefault(layout_);
+    if (!retranslatePending_) {
+        retranslatePending_ = true;
+        QTimer::singleShot(0, this, [this] {
+            retranslate();
+            arrangeDefault(layout_);
+        });
+    }
 }
 
 QImage MainWindow::grabLayout(WindowLayout layout, QSize size) {

@@ -7,6 +7,7 @@
 #include <QListView>
 #include <QStandardPaths>
 #include <QTableView>
+#include <QToolBar>
 #include <QtTest>
 
 #include <map>
@@ -185,13 +186,19 @@ void WindowLayoutsTest::presentationMode() {
     QVERIFY2(window.windowState() & Qt::WindowFullScreen, qPrintable(QString::number(int(window.windowState()))));
     QCOMPARE(ui::theme::fontScale(), scale * 1.5);
     QCOMPARE(int(window.windowLayout()), int(WindowLayout::Teach));
+    // The toolbars are made again at the larger text, in the same layout.
+    auto toolbarPoints = [&window] { return window.findChild<QToolBar*>(QStringLiteral("simulationToolBar"))->font().pointSizeF(); };
+    QTRY_COMPARE(toolbarPoints(), ui::theme::font(14).pointSizeF());
     QVERIFY(window.journeyView()->isVisible());
+    QVERIFY(window.presentationAction()->isChecked());
     // The controls keep their keys.
     QCOMPARE(window.playAction()->shortcut(), QKeySequence(Qt::Key_Space));
     QCOMPARE(window.layoutAction(WindowLayout::Debug)->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_2));
     window.setPresentation(false);
     QVERIFY(!window.isFullScreen());
     QCOMPARE(ui::theme::fontScale(), scale);
+    QTRY_COMPARE(toolbarPoints(), ui::theme::font(14).pointSizeF());
+    QVERIFY(!window.presentationAction()->isChecked());
 }
 
 QTEST_MAIN(WindowLayoutsTest)
