@@ -397,9 +397,10 @@ void ClusterView::paintCells(QPainter& p, const QRectF& visible, int first, int 
 
     const qreal dpr = viewport()->devicePixelRatioF();
     const QSize pixels = (f.layout.cell * dpr).toSize();
-    // A cell is drawn again when its node changed, or the colours did (palette, preferences).
+    // A cell is drawn again when its node changed, or the colours or the text size did.
     size_t look = qHash(theme::background().rgba()) ^ (qHash(theme::text().rgba()) << 1);
     for (const QString& phase : theme::phases()) look = look * 31 + qHash(theme::phaseColor(phase).rgba());
+    look = look * 31 + qHash(theme::fontScale());  // lines thicken with the text
     const QRectF local(QPointF(0, 0), f.layout.cell);
     for (int i = first; i < last; ++i) {
         const QRectF cell = f.layout.cellRect(i);

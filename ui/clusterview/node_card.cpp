@@ -138,9 +138,11 @@ void paintCard(QPainter& p, const CardStyle& style, const CardLayout& l, const C
     p.setBrush(readinessColor(n.readiness));
     p.drawRoundedRect(f, radius, radius);
     p.restore();
-    QPen border(theme::border(), 1);
-    if (n.readiness == NodeReadiness::NotReady) border = QPen(theme::failure(), 2);
-    if (how.nodeSelected) border = QPen(theme::accent(), std::max(3.0, style.padding * 0.35));
+    // Lines thicken with the text (View > Text size, presentation mode).
+    const double stroke = theme::fontScale();
+    QPen border(theme::border(), stroke);
+    if (n.readiness == NodeReadiness::NotReady) border = QPen(theme::failure(), 2 * stroke);
+    if (how.nodeSelected) border = QPen(theme::accent(), std::max(3.0 * stroke, style.padding * 0.35));
     p.setPen(border);
     p.setBrush(Qt::NoBrush);
     p.drawRoundedRect(f.adjusted(border.widthF() / 2, border.widthF() / 2, -border.widthF() / 2, -border.widthF() / 2), radius, radius);

@@ -46,9 +46,11 @@ void paintTile(QPainter& p, const TileStyle& style, const QRectF& cell, const Cl
     p.setBrush(readinessColor(n.readiness));
     p.drawRoundedRect(cell, radius, radius);
     p.restore();
-    QPen border(theme::border(), 1);
-    if (n.readiness == NodeReadiness::NotReady) border = QPen(theme::failure(), 2);
-    if (selected) border = QPen(theme::accent(), 3);
+    // Lines thicken with the text (View > Text size, presentation mode).
+    const double stroke = theme::fontScale();
+    QPen border(theme::border(), stroke);
+    if (n.readiness == NodeReadiness::NotReady) border = QPen(theme::failure(), 2 * stroke);
+    if (selected) border = QPen(theme::accent(), 3 * stroke);
     p.setPen(border);
     p.setBrush(Qt::NoBrush);
     const double bw = border.widthF() / 2;
