@@ -7,7 +7,6 @@
 #include <QPainter>
 
 #include <algorithm>
-
 #include <cmath>
 
 #include "theme/theme.h"
@@ -89,6 +88,16 @@ HeaderLayout layoutHeader(const HeaderStyle& style, const QRectF& frame, const H
     if (width - gap > l.line2.width() && items.front().kind == HeaderItem::Kind::Text) {
         width -= items.front().rect.width() + gap;
         items.erase(items.begin());
+    }
+    // Narrower still (Teach's column): what explains the colours goes before the switch that
+    // changes them, rather than run off the left edge.
+    for (HeaderItem::Kind kind : {HeaderItem::Kind::Text, HeaderItem::Kind::Scale, HeaderItem::Kind::CordonedMark,
+                                  HeaderItem::Kind::NotReadyMark, HeaderItem::Kind::MemoryToggle, HeaderItem::Kind::CpuToggle}) {
+        if (width - gap <= l.line2.width()) break;
+        auto it = std::find_if(items.begin(), items.end(), [kind](const HeaderItem& i) { return i.kind == kind; });
+        if (it == items.end()) continue;
+        width -= it->rect.width() + gap;
+        items.erase(it);
     }
     double x = l.line2.right() - width + gap;
     for (auto& i : items) {

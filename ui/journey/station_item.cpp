@@ -169,8 +169,10 @@ void StationItem::paintContent(QPainter* painter) {
         return w;
     };
     // Too long: "0 here" goes first, then the type shrinks a little.
-    if (widthAt(px - 2) > width && here_ == 0 && segments.size() > 3) segments.erase(segments.begin() + 1, segments.begin() + 3);
+    if (widthAt(px - 2) > width && here_ == 0 && segments.size() >= 3) segments.erase(segments.begin() + 1, segments.begin() + 3);
     while (px > style::kDetailMinPx && widthAt(px) > width) --px;
+    // Still too long with pods here (a narrow station, thousands of pods): what is here now stays.
+    if (widthAt(px) > width && here_ > 0 && segments.size() >= 3) segments.erase(segments.begin(), segments.begin() + 2);
     const QFontMetricsF cm(style::font(style::kCounterPx));
     qreal x = kPad;
     const qreal y = titleRect_.bottom() + 2;
