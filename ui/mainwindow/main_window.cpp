@@ -697,6 +697,7 @@ void MainWindow::retranslate() {
     makeMenus();
     restoreState(layout);
     journey_->setVisible(journeyShown);
+    clusterView_->setTilesAtMost(layout_ == WindowLayout::Operate);
     tabs_->setCurrentIndex(table);
     onPresentChanged();
     onViewChanged();
@@ -715,6 +716,7 @@ void MainWindow::restoreSettings() {
     }
     restoreState(settings.value(QStringLiteral("mainwindow/state")).toByteArray());
     journey_->setVisible(settings.value(QStringLiteral("mainwindow/journey"), true).toBool());
+    clusterView_->setTilesAtMost(layout_ == WindowLayout::Operate);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

@@ -116,6 +116,7 @@ void MainWindow::setWindowLayout(WindowLayout layout) {
     layout_ = layout;
     if (QAction* a = layoutActions_[size_t(layout)]) a->setChecked(true);
     if (!restoreArrangement(layout)) arrangeDefault(layout);
+    clusterView_->setTilesAtMost(layout == WindowLayout::Operate);
     if (layout == WindowLayout::Debug) selectFirstPendingPod();
 }
 

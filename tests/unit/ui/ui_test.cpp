@@ -16,6 +16,7 @@
 #include "api/object.h"
 #include "core_v1.pb.h"
 #include "client/in_process_client.h"
+#include "clusterview/cluster_view.h"
 #include "journey/journey_view.h"
 #include "mainwindow/main_window.h"
 #include "models/cluster_state.h"
@@ -293,6 +294,7 @@ private slots:
         QVERIFY(!again.findChild<QDockWidget*>(QStringLiteral("eventsDock"))->isVisible());
         QVERIFY(again.findChild<QDockWidget*>(QStringLiteral("clusterDock"))->isVisible());
         QVERIFY(!again.journeyView()->isVisible());
+        QVERIFY(again.clusterView()->tilesAtMost());
         QVERIFY(again.darkAction()->isChecked());
         again.setDark(false);
         again.close();
