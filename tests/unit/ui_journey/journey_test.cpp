@@ -15,6 +15,7 @@
 #include "client/in_process_client.h"
 #include "journey/count_badge_item.h"
 #include "journey/journey_model.h"
+#include "journey/journey_style.h"
 #include "journey/journey_view.h"
 #include "journey/station_item.h"
 #include "journey/stations.h"
@@ -639,6 +640,32 @@ void JourneyTest::failuresShowTheirMessages() {
     QCOMPARE(stationOf(model, QStringLiteral("default/fine")), Station::RunningReady);
     QVERIFY(!f.view->tokenItem(QStringLiteral("default/fine"))->failing());
     QVERIFY(model.station(Station::RunningReady).failure.isEmpty());
+}
+
+void JourneyTest::tokensKeepOffStationText() {
+    // Two replicas held unschedulable, four running: every token at a station, at every second,
+    // lies within the room below the station's text (a failure's message makes that room smaller).
+    Fixture f;
+    QVERIFY(f.start(scenario("resource-pressure.yaml"), std::chrono::seconds(90)));
+    QVERIFY(f.waitForPods(6));
+    JourneyModel& model = *f.view->model();
+    const qreal r = ui::journey::style::kTokenDiameter / 2;
+    int checked = 0;
+    for (qint64 t = f.epoch(); t <= f.client->nowNanos(); t += kSecond) {
+        f.timeline.setView(t);
+        f.view->updateFrame();
+        for (int p = 0; p < model.podCount(); ++p) {
+            const QString key = model.podKey(p);
+            const auto at = stationOf(model, key);
+            const auto* item = f.view->tokenItem(key);
+            if (!at || !item || !item->isVisible()) continue;
+            const QRectF area = f.view->stationItem(*at)->tokenArea().adjusted(-0.5, -0.5, 0.5, 0.5);
+            const QRectF disc(item->pos() - QPointF(r, r), QSizeF(2 * r, 2 * r));
+            QVERIFY2(area.contains(disc), qPrintable(QStringLiteral("%1 at %2, %3 s").arg(key, Stations::id(*at)).arg((t - f.epoch()) / kSecond)));
+            ++checked;
+        }
+    }
+    QVERIFY(checked > 100);
 }
 
 void JourneyTest::crowdsAggregate() {

@@ -34,6 +34,8 @@ private slots:
     // FailedScheduling, ErrImagePull/ImagePullBackOff, CrashLoopBackOff and Invalid, in red with
     // the real message.
     void failuresShowTheirMessages();
+    // Tokens at a station stay in the room below its text.
+    void tokensKeepOffStationText();
     // More pods than a station shows: a count.
     void crowdsAggregate();
     // The API server counts watch events per client; the arrows pulse when they grow.

@@ -149,6 +149,23 @@ void WindowLayoutsTest::legibleAtEverySize() {
     QVERIFY(window.layoutAction(WindowLayout(layout))->isChecked());
 }
 
+void WindowLayoutsTest::teachColumnWidth_data() {
+    QTest::addColumn<QSize>("room");
+    QTest::addColumn<int>("column");
+    // The journey's canvas (1920 x 1080) as large as the column's 190 pixels leave, up to 0.8.
+    QTest::newRow("1280x800: the width decides") << QSize(1280, 673) << 190;
+    QTest::newRow("1366x768: the height decides") << QSize(1366, 641) << 1366 - 1139;
+    QTest::newRow("1920x1080: large enough, the column takes the rest") << QSize(1920, 953) << 1920 - 1536;
+    QTest::newRow("too small: the column keeps its minimum") << QSize(600, 300) << 190;
+    QTest::newRow("no room yet") << QSize() << 190;
+}
+
+void WindowLayoutsTest::teachColumnWidth() {
+    QFETCH(QSize, room);
+    QFETCH(int, column);
+    QCOMPARE(ui::WindowLayouts::teachColumnWidth(room, QSize(1920, 1080), 190, 0.8), column);
+}
+
 void WindowLayoutsTest::switchingLayouts() {
     // Switching from the toolbar's actions: Debug shows the explainer and hides the journey; Teach
     // the other way round.

@@ -14,6 +14,8 @@ private slots:
     void initTestCase();
     void legibleAtEverySize_data();
     void legibleAtEverySize();
+    void teachColumnWidth_data();
+    void teachColumnWidth();
     void switchingLayouts();
     void presentationMode();
 };
