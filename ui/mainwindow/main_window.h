@@ -188,6 +188,9 @@ private:
     void saveArrangement();
     bool restoreArrangement(WindowLayout layout);
     QString arrangementKey(WindowLayout layout) const;
+    // The oldest pending pod without a node ("namespace/name"; empty when none), and selecting it
+    // when nothing is selected.
+    QString firstPendingPod() const;
     void selectFirstPendingPod();
     QTableView* makeTable(ObjectTableModel* model);
     void onPresentChanged();

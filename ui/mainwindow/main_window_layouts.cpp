@@ -1,4 +1,6 @@
 // MainWindow's layouts (Teach, Debug, Operate) and presentation mode: see window_layout.h.
+#include "mainwindow/main_window.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -21,9 +23,7 @@
 #include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
 #include "journey/journey_layout.h"
-#include "journey/journey_style.h"
 #include "journey/journey_view.h"
-#include "mainwindow/main_window.h"
 #include "models/cluster_state.h"
 #include "models/selection_model.h"
 #include "theme/theme.h"
@@ -128,17 +128,10 @@ void MainWindow::resetWindowLayout() {
 
 void MainWindow::chooseInitialLayout() {
     if (layoutChosen_) return;
-    bool pending = false;
-    const auto& pods = state_->objects(QStringLiteral("pods"));
-    for (auto it = pods.cbegin(); it != pods.cend() && !pending; ++it) {
-        const auto& pod = static_cast<const k8s::io::api::core::v1::Pod&>(*it.value());
-        pending = pod.spec().node_name().empty() && pod.status().phase() == "Pending";
-    }
-    setWindowLayout(WindowLayouts::initial(pending));
+    setWindowLayout(WindowLayouts::initial(!firstPendingPod().isEmpty()));
 }
 
-void MainWindow::selectFirstPendingPod() {
-    if (!selection_->selected().isNull()) return;
+QString MainWindow::firstPendingPod() const {
     // The oldest pod without a node (the one the scheduler has tried longest).
     QString first;
     std::string firstTime;
@@ -152,7 +145,12 @@ void MainWindow::selectFirstPendingPod() {
             firstTime = created;
         }
     }
-    if (!first.isEmpty()) selection_->select(ObjectRef::pod(first));
+    return first;
+}
+
+void MainWindow::selectFirstPendingPod() {
+    if (!selection_->selected().isNull()) return;
+    if (const QString first = firstPendingPod(); !first.isEmpty()) selection_->select(ObjectRef::pod(first));
 }
 
 void MainWindow::arrangeDefault(WindowLayout layout) {
