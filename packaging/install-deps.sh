@@ -7,7 +7,7 @@ packages=(
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools
   qt6-translations-l10n fonts-noto-cjk
   libsqlite3-dev libprotobuf-dev protobuf-compiler libgrpc++-dev protobuf-compiler-grpc
-  libyaml-dev rapidjson-dev
+  libyaml-dev rapidjson-dev libboost1.81-dev libssl-dev
   python3-grpcio python3-protobuf python3-yaml openssl
 )
 if [ "${1:-}" = "--fuzz" ]; then

@@ -12,11 +12,16 @@
 #include <string>
 #include <thread>
 
+#include "apiserver/endpoints/handler.h"
+#include "apiserver/server/admin_kubeconfig.h"
+#include "apiserver/server/secure_serving.h"
+#include "apiserver/server/self_signed_cert.h"
 #include "cluster/builtin_scenarios.h"
 #include "cluster/scenario.h"
 #include "cluster/session.h"
 #include "remote/server.h"
 #include "sim/runner.h"
+#include "util/listen_address.h"
 #include "version/version.h"
 
 namespace {
@@ -26,10 +31,12 @@ void onSignal(int) { stopRequested = 1; }
 const char* kUsage =
     "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:] [--scenario NAME|FILE]\n"
     "                         [--tokens FILE] [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
+    "                         [--kube-api-listen HOST:PORT [--write-kubeconfig FILE] [--cert-dir DIR]]\n"
     "                         [--realtime | --speed X | --paused] [--version]\n"
     "Runs a Pilothouse control plane headless — API server, scheduler, controllers and simulated\n"
     "kubelets on a virtual clock — and serves it over gRPC (pilothouse.apiserver.v1.KubernetesAPI,\n"
-    "pilothouse.simulation.v1.Simulation) until SIGTERM or SIGINT.\n"
+    "pilothouse.simulation.v1.Simulation) and, when asked, as the Kubernetes API over HTTPS (for\n"
+    "kubectl), until SIGTERM or SIGINT.\n"
     "  --listen HOST:PORT  where to listen (default 127.0.0.1:7443; port 0 picks one). A\n"
     "                      non-loopback address needs --tokens.\n"
     "  --store FILE        the store file (default :memory:). On shutdown the simulation is saved\n"
@@ -40,7 +47,16 @@ const char* kUsage =
     "  --tokens FILE       kube-apiserver's static token file (token,user,uid,\"group1,group2\");\n"
     "                      without it every request acts as system:admin.\n"
     "  --anonymous-auth    requests without a token act as system:anonymous (RBAC decides).\n"
-    "  --tls-cert, --tls-key  serve TLS with this PEM certificate and key.\n"
+    "  --tls-cert, --tls-key  serve TLS with this PEM certificate and key (gRPC and HTTPS).\n"
+    "  --kube-api-listen HOST:PORT  also serve the Kubernetes API over HTTPS there, for kubectl\n"
+    "                      (e.g. 127.0.0.1:6443). A non-loopback address needs --tokens.\n"
+    "  --write-kubeconfig FILE  write a kubeconfig for that API: its address, the CA of its\n"
+    "                      certificate, context \"pilothouse\" (namespace default) and user\n"
+    "                      pilothouse-admin (with --tokens: a token in system:masters, added to\n"
+    "                      the token file).\n"
+    "  --cert-dir DIR      where the HTTPS API's self-made CA and certificate are kept when no\n"
+    "                      --tls-cert is given (default: FILE.pki beside a --store FILE, else\n"
+    "                      ~/.local/state/pilothouse/pki); reused on restart.\n"
     "  --realtime          virtual time follows wall time (the default).\n"
     "  --speed X           virtual time runs X times as fast as wall time (0.1 to 1000).\n"
     "  --paused            start paused (a client plays it: Simulation.SetPlaying).\n"
@@ -69,6 +85,7 @@ int main(int argc, char** argv) {
     cluster::SessionOptions options;
     remote::ServerOptions serverOptions;
     std::string scenarioArg;
+    std::string kubeApiListen, kubeconfigPath, certDir;
     double speed = 1;
     bool paused = false;
     for (int i = 1; i < argc; ++i) {
@@ -87,6 +104,9 @@ int main(int argc, char** argv) {
         else if (a == "--tls-cert") serverOptions.tlsCertFile = value("--tls-cert");
         else if (a == "--tls-key") serverOptions.tlsKeyFile = value("--tls-key");
         else if (a == "--scenario") scenarioArg = value("--scenario");
+        else if (a == "--kube-api-listen") kubeApiListen = value("--kube-api-listen");
+        else if (a == "--write-kubeconfig") kubeconfigPath = value("--write-kubeconfig");
+        else if (a == "--cert-dir") certDir = value("--cert-dir");
         else if (a == "--realtime") speed = 1;
         else if (a == "--paused") paused = true;
         else if (a == "--speed") {
@@ -109,6 +129,47 @@ int main(int argc, char** argv) {
         }
     }
     serverOptions.authenticates = !options.tokenFile.empty();
+    if (!kubeconfigPath.empty() && kubeApiListen.empty())
+        return fail("--write-kubeconfig needs --kube-api-listen HOST:PORT (the address the kubeconfig names)");
+
+    // The Kubernetes API's certificate, and the administrator's token (added to the token file
+    // before the API server reads it).
+    apiserver::server::SecureServingOptions kubeApiOptions;
+    std::string caPem, adminToken;
+    if (!kubeApiListen.empty()) {
+        auto listen = util::parseListenAddress(kubeApiListen);
+        if (!listen) return fail("--kube-api-listen: " + listen.status().message());
+        kubeApiOptions.listenAddress = kubeApiListen;
+        kubeApiOptions.authenticates = serverOptions.authenticates;
+        if (!serverOptions.tlsCertFile.empty()) {
+            kubeApiOptions.certFile = serverOptions.tlsCertFile;
+            kubeApiOptions.keyFile = serverOptions.tlsKeyFile;
+            auto pem = apiserver::server::readPem(serverOptions.tlsCertFile);
+            if (!pem) return fail(pem.status().message());
+            caPem = *pem;
+        } else {
+            if (certDir.empty()) {
+                const bool storeFile = options.storePath != ":memory:" && !options.storePath.empty();
+                const char* state = std::getenv("XDG_STATE_HOME");
+                const char* home = std::getenv("HOME");
+                certDir = storeFile ? options.storePath + ".pki"
+                          : state && *state ? std::string(state) + "/pilothouse/pki"
+                                            : std::string(home ? home : ".") + "/.local/state/pilothouse/pki";
+            }
+            auto cert = apiserver::server::ensureServingCertificate(certDir, apiserver::server::certificateHosts(listen->host));
+            if (!cert) return fail(cert.status().message());
+            kubeApiOptions.certFile = cert->certFile;
+            kubeApiOptions.keyFile = cert->keyFile;
+            auto pem = apiserver::server::readPem(cert->caFile);
+            if (!pem) return fail(pem.status().message());
+            caPem = *pem;
+        }
+        if (!kubeconfigPath.empty() && !options.tokenFile.empty()) {
+            auto token = apiserver::server::ensureAdminToken(options.tokenFile);
+            if (!token) return fail(token.status().message());
+            adminToken = *token;
+        }
+    }
 
     // A store file a previous run saved its session into is continued; otherwise the scenario starts.
     const bool fileStore = options.storePath != ":memory:" && !options.storePath.empty();
@@ -148,13 +209,33 @@ int main(int argc, char** argv) {
     std::signal(SIGINT, onSignal);
     auto server = remote::Server::start(*host, serverOptions);
     if (!server) return fail(server.status().message());
+    std::unique_ptr<apiserver::endpoints::Handler> kubeApiHandler;
+    std::unique_ptr<apiserver::server::SecureServing> kubeApi;
+    std::string kubeApiUrl;
+    if (!kubeApiListen.empty()) {
+        auto listen = util::parseListenAddress(kubeApiListen);
+        const std::string advertised = apiserver::server::advertisedHost(listen->host);
+        kubeApiHandler = std::make_unique<apiserver::endpoints::Handler>(*host, apiserver::endpoints::HandlerOptions{});
+        auto serving = apiserver::server::SecureServing::start(*kubeApiHandler, kubeApiOptions);
+        if (!serving) return fail("--kube-api-listen: " + serving.status().message());
+        kubeApi = std::move(*serving);
+        const std::string hostPort = (advertised.find(':') != std::string::npos ? "[" + advertised + "]" : advertised) + ":" +
+                                     std::to_string(kubeApi->port());
+        kubeApiHandler->setServerAddress(hostPort);
+        kubeApiUrl = "https://" + hostPort;
+        if (!kubeconfigPath.empty()) {
+            if (Status st = apiserver::server::writeAdminKubeconfig(kubeconfigPath, kubeApiUrl, caPem, adminToken); !st.isOk())
+                return fail(st.message());
+        }
+    }
     host->run();
     const auto [scenarioName, elapsed, revision] = host->withSession([](cluster::Session& s) {
         return std::tuple(s.scenario().name, s.elapsed(), s.cluster().controlPlane().store().currentRevision());
     });
     // One line a script can wait for and read the address from.
     std::cout << "pilothouse-server: serving on " << (*server)->address()
-              << (serverOptions.tlsCertFile.empty() ? " (plaintext)" : " (TLS)") << ", store " << options.storePath
+              << (serverOptions.tlsCertFile.empty() ? " (plaintext)" : " (TLS)")
+              << (kubeApiUrl.empty() ? "" : ", Kubernetes API on " + kubeApiUrl) << ", store " << options.storePath
               << " at revision " << revision << ", scenario " << (scenarioName.empty() ? "(none)" : scenarioName) << " at "
               << std::chrono::duration_cast<std::chrono::milliseconds>(elapsed).count() / 1000.0 << "s"
               << (resuming ? " (continued)" : "") << ", " << (paused ? std::string("paused") : "playing at " + speedText(speed))
@@ -166,6 +247,7 @@ int main(int argc, char** argv) {
         return std::pair(s.elapsed(), s.cluster().controlPlane().store().currentRevision());
     });
     std::cout << "pilothouse-server: shutting down at revision " << finalRevision << std::endl;
+    if (kubeApi) kubeApi->shutdown();
     (*server)->shutdown(std::chrono::seconds(5));
     server->reset();
     // The session goes into its own store file, to be continued from there.

@@ -11,6 +11,7 @@
 #include "batch_v1.pb.h"
 #include "coordination_v1.pb.h"
 #include "core_v1.pb.h"
+#include "core_v1_config.pb.h"
 #include "discovery_v1.pb.h"
 #include "policy_v1.pb.h"
 #include "rbac_v1.pb.h"
@@ -48,6 +49,9 @@ Scheme::Scheme() {
         core::ResourceQuota::descriptor());
     add("", "LimitRange", "limitranges", "limitrange", {"limits"}, true,
         core::LimitRange::descriptor());
+    add("", "ConfigMap", "configmaps", "configmap", {"cm"}, true, core::ConfigMap::descriptor());
+    add("", "Secret", "secrets", "secret", {}, true, core::Secret::descriptor());
+    add("", "ServiceAccount", "serviceaccounts", "serviceaccount", {"sa"}, true, core::ServiceAccount::descriptor());
     add("", "ReplicationController", "replicationcontrollers", "replicationcontroller", {"rc"}, true,
         core::ReplicationController::descriptor());
     add("apps", "Deployment", "deployments", "deployment", {"deploy"}, true,

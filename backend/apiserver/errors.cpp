@@ -32,6 +32,20 @@ Status newConflict(const std::string& qualifiedResource, const std::string& name
                     ": " + why);
 }
 
+Status newNotAcceptable(const std::string& accepted) {
+    return make(StatusCode::InvalidArgument, "NotAcceptable", 406, "only the following media types are accepted: " + accepted);
+}
+
+Status newUnsupportedMediaType(const std::string& accepted) {
+    return make(StatusCode::InvalidArgument, "UnsupportedMediaType", 415,
+                "the body of the request was in an unknown format - accepted media types include: " + accepted);
+}
+
+Status newRequestEntityTooLarge(size_t limitBytes) {
+    return make(StatusCode::InvalidArgument, "RequestEntityTooLarge", 413,
+                "Request entity too large: limit is " + std::to_string(limitBytes));
+}
+
 Status newUnauthorized(const std::string& message) {
     return make(StatusCode::Unauthenticated, "Unauthorized", 401, message);
 }
@@ -148,6 +162,21 @@ k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& 
             cause->set_message(c.message);
             cause->set_field(c.field);
         }
+    }
+    return out;
+}
+
+k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& status, const StatusSubject& subject) {
+    auto out = toStatusObject(status);
+    const std::string& reason = status.reason();
+    const bool namesResource = reason == "NotFound" || reason == "AlreadyExists" || reason == "Conflict" ||
+                               reason == "Forbidden";
+    if (namesResource || reason == "Invalid") {
+        auto* details = out.mutable_details();
+        details->set_group(subject.group);
+        // Upstream puts the resource ("pods") in details.kind for these, the kind for Invalid.
+        details->set_kind(reason == "Invalid" ? subject.kind : subject.resource);
+        if (!subject.name.empty()) details->set_name(subject.name);
     }
     return out;
 }

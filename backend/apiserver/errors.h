@@ -44,6 +44,13 @@ Status newResourceExpired(const std::string& message);
 Status newTooLargeResourceVersion(const std::string& message);
 bool isTooLargeResourceVersion(const Status& status);
 Status newInternalError(const std::string& message);
+// Content negotiation (apimachinery's NotAcceptableError / UnsupportedMediaTypeError):
+//   406 NotAcceptable         only the following media types are accepted: <accepted>
+//   415 UnsupportedMediaType  the body of the request was in an unknown format - accepted media types include: <accepted>
+Status newNotAcceptable(const std::string& accepted);
+Status newUnsupportedMediaType(const std::string& accepted);
+// 413 for a request body over the limit: "Request entity too large: limit is 3145728".
+Status newRequestEntityTooLarge(size_t limitBytes);
 // 429 TooManyRequests; `retryAfterSeconds` goes to details.retryAfterSeconds (0: none).
 Status newTooManyRequests(const std::string& message, int retryAfterSeconds = 0);
 
@@ -53,5 +60,19 @@ Status fromStoreError(const Status& storeError, const std::string& qualifiedReso
 
 // The metav1.Status object a failed request returns (kind: Status, status: Failure).
 k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& status);
+
+// What the failed object was, for metav1.StatusDetails (group, kind = the resource as upstream's
+// NewNotFound puts it, name).
+struct StatusSubject {
+    std::string group;
+    std::string resource;  // "pods"
+    std::string kind;      // "Pod": Invalid errors name the kind, the others the resource
+    std::string name;
+};
+
+// The metav1.Status a kube-apiserver answers with: toStatusObject, plus the details'
+// group/kind/name for the reasons upstream fills them in (NotFound, AlreadyExists, Conflict,
+// Forbidden, Invalid).
+k8s::io::apimachinery::pkg::apis::meta::v1::Status toStatusObject(const Status& status, const StatusSubject& subject);
 
 }  // namespace pilothouse::apiserver

@@ -17,6 +17,7 @@
 #include "apiserver/continue_token.h"
 #include "apiserver/errors.h"
 #include "apiserver/patch.h"
+#include "apiserver/strategic_merge_patch.h"
 #include "apiserver/registry/defaults.h"
 #include "apiserver/registry/eviction.h"
 #include "apiserver/registry/keys.h"
@@ -640,7 +641,9 @@ public:
                                          ") does not match the name on the URL (" + name + ")");
             return resp_;
         }
-        if (!req_.subresource.empty() && req_.subresource != "status") {
+        // namespaces/finalize: the namespace controller's, to clear spec.finalizers.
+        const bool finalize = req_.subresource == "finalize" && req_.type->kind == "Namespace";
+        if (!req_.subresource.empty() && req_.subresource != "status" && !finalize) {
             resp_.status = newMethodNotSupported(qualified_ + "/" + req_.subresource, "update");
             return resp_;
         }
@@ -685,7 +688,11 @@ public:
             req_.type->kind == "Pod" && !static_cast<const core::Pod&>(*obj).spec().node_name().empty();
         const bool graceOver = oldMeta.has_deletion_grace_period_seconds() &&
                                oldMeta.deletion_grace_period_seconds() == 0 && !oldMeta.finalizers().empty();
-        if (meta->has_deletion_timestamp() && meta->finalizers().empty() && (!boundPod || graceOver)) {
+        // A namespace also waits for its spec.finalizers (the namespace controller's "kubernetes").
+        const bool namespaceFinalizing =
+            req_.type->kind == "Namespace" && static_cast<const core::Namespace&>(*obj).spec().finalizers_size() > 0;
+        if (meta->has_deletion_timestamp() && meta->finalizers().empty() && (!boundPod || graceOver) &&
+            !namespaceFinalizing) {
             if (req_.dryRun) {
                 resp_.object = std::move(obj);
                 return resp_;
@@ -719,6 +726,13 @@ public:
             codec::Value patchedDoc;
             if (req_.patchType == PatchType::Merge) {
                 patchedDoc = applyMergePatch(doc, req_.patch);
+            } else if (req_.patchType == PatchType::StrategicMerge) {
+                auto r = applyStrategicMergePatch(doc, req_.patch, *req_.type->descriptor);
+                if (!r) {
+                    resp_.status = newBadRequest(r.status().message());
+                    return resp_;
+                }
+                patchedDoc = std::move(*r);
             } else {
                 auto r = applyJsonPatch(doc, req_.patch);
                 if (!r) {

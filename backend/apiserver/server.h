@@ -46,7 +46,9 @@
 
 namespace pilothouse::apiserver {
 
-enum class PatchType { Merge, Json };
+// Merge: JSON merge patch (RFC 7386); Json: JSON patch (RFC 6902); StrategicMerge: strategic merge
+// patch (strategic_merge_patch.h).
+enum class PatchType { Merge, Json, StrategicMerge };
 
 struct Request {
     std::string verb;  // create get list watch update patch delete
@@ -186,6 +188,7 @@ public:
     void setRequestObserver(RequestObserver observer) { observer_ = std::move(observer); }
 
     store::Store& store() { return store_; }
+    const sim::Clock& clock() const { return clock_; }
 
     // Watch events delivered so far through this server's watch streams, per client (the
     // WatchClientScope the watch was opened in, else the authenticated user): the GUI pulses the

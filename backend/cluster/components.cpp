@@ -12,6 +12,8 @@
 #include "controllers/job/job_controller.h"
 #include "controllers/nodelifecycle/node_lifecycle_controller.h"
 #include "controllers/replicaset/replica_set.h"
+#include "controllers/namespace/namespace_controller.h"
+#include "controllers/serviceaccount/serviceaccounts_controller.h"
 #include "controllers/ttlafterfinished/ttlafterfinished_controller.h"
 
 #include "api/codec/yaml.h"
@@ -88,6 +90,14 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     tto.resyncPeriod = resync;
     tto.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttlafterfinished::TTLAfterFinishedController>(server, clock, tto)));
+    controller::namespace_::NamespaceControllerOptions nso;
+    nso.resyncPeriod = resync;
+    nso.informers = informers;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::namespace_::NamespaceController>(server, clock, nso)));
+    controller::serviceaccount::ServiceAccountsControllerOptions sao;
+    sao.resyncPeriod = resync;
+    sao.informers = informers;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::serviceaccount::ServiceAccountsController>(server, clock, sao)));
     controller::disruption::DisruptionControllerOptions dco;
     dco.resyncPeriod = resync;
     dco.informers = informers;

@@ -1,6 +1,7 @@
 #include "controlplane/control_plane.h"
 
 #include <random>
+#include <vector>
 
 #include "api/object.h"
 #include "apiserver/admission/chain.h"
@@ -149,6 +150,9 @@ Status ControlPlane::bootstrap() {
     rule->add_api_groups("*");
     rule->add_resources("*");
     rule->add_verbs("*");
+    auto* adminPaths = admin->add_rules();
+    adminPaths->add_non_resource_urls("*");
+    adminPaths->add_verbs("*");
     PH_RETURN_IF_ERROR(ensure("clusterroles", admin));
     auto view = std::make_shared<rbac::ClusterRole>();
     view->mutable_metadata()->set_name("view");
@@ -190,7 +194,43 @@ Status ControlPlane::bootstrap() {
     basicUserBinding->mutable_role_ref()->set_api_group("rbac.authorization.k8s.io");
     basicUserBinding->mutable_role_ref()->set_kind("ClusterRole");
     basicUserBinding->mutable_role_ref()->set_name("system:basic-user");
-    return ensure("clusterrolebindings", basicUserBinding);
+    PH_RETURN_IF_ERROR(ensure("clusterrolebindings", basicUserBinding));
+    // system:discovery and system:public-info-viewer: what every client reads before anything
+    // else (discovery, OpenAPI, the version), and the health and version paths even for
+    // anonymous requests.
+    struct NonResourceRole {
+        const char* name;
+        std::vector<const char*> urls;
+        std::vector<const char*> groups;
+    };
+    for (const NonResourceRole& role :
+         {NonResourceRole{"system:discovery",
+                          {"/api", "/api/*", "/apis", "/apis/*", "/healthz", "/livez", "/openapi", "/openapi/*", "/readyz",
+                           "/version", "/version/"},
+                          {"system:authenticated"}},
+          NonResourceRole{"system:public-info-viewer",
+                          {"/healthz", "/livez", "/readyz", "/version", "/version/"},
+                          {"system:authenticated", "system:unauthenticated"}}}) {
+        auto clusterRole = std::make_shared<rbac::ClusterRole>();
+        bootstrapMetadata(clusterRole->mutable_metadata(), role.name);
+        auto* paths = clusterRole->add_rules();
+        paths->add_verbs("get");
+        for (const char* url : role.urls) paths->add_non_resource_urls(url);
+        PH_RETURN_IF_ERROR(ensure("clusterroles", clusterRole));
+        auto roleBinding = std::make_shared<rbac::ClusterRoleBinding>();
+        bootstrapMetadata(roleBinding->mutable_metadata(), role.name);
+        for (const char* group : role.groups) {
+            auto* s = roleBinding->add_subjects();
+            s->set_kind("Group");
+            s->set_api_group("rbac.authorization.k8s.io");
+            s->set_name(group);
+        }
+        roleBinding->mutable_role_ref()->set_api_group("rbac.authorization.k8s.io");
+        roleBinding->mutable_role_ref()->set_kind("ClusterRole");
+        roleBinding->mutable_role_ref()->set_name(role.name);
+        PH_RETURN_IF_ERROR(ensure("clusterrolebindings", roleBinding));
+    }
+    return {};
 }
 
 }  // namespace pilothouse::controlplane

@@ -3,8 +3,10 @@
 // bootstraps what every cluster starts with, as kube-apiserver's bootstrap controllers do: the
 // default, kube-system, kube-public and kube-node-lease namespaces, the system-node-critical and
 // system-cluster-critical PriorityClasses, the cluster-admin ClusterRole bound to system:masters,
-// and system:basic-user (create selfsubjectaccessreviews, selfsubjectrulesreviews and
-// selfsubjectreviews) bound to system:authenticated.
+// system:basic-user (create selfsubjectaccessreviews, selfsubjectrulesreviews and
+// selfsubjectreviews) bound to system:authenticated, system:discovery (discovery, OpenAPI,
+// version, health) bound to system:authenticated, and system:public-info-viewer (version, health)
+// bound to everyone.
 //
 // The scheduler, controllers and kubelets of later stages attach to it through the API server only.
 #pragma once

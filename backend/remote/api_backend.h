@@ -17,6 +17,11 @@ public:
     virtual ~ApiBackend() = default;
     virtual apiserver::Response handle(apiserver::Request request) = 0;
     virtual StatusOr<std::unique_ptr<apiserver::WatchStream>> watch(const apiserver::Request& request) = 0;
+    // Authenticates `token` and authorizes a request the API server does not store (a path such
+    // as /version, /apis): APIServer::authorizeRequest.
+    virtual Status authorize(const std::string& token, apiserver::Attributes attributes) = 0;
+    // The control plane's clock, in Unix nanoseconds (what tables measure ages to).
+    virtual int64_t nowUnixNanos() = 0;
 };
 
 class DirectApiBackend final : public ApiBackend {
@@ -26,6 +31,10 @@ public:
     StatusOr<std::unique_ptr<apiserver::WatchStream>> watch(const apiserver::Request& request) override {
         return server_.watch(request);
     }
+    Status authorize(const std::string& token, apiserver::Attributes attributes) override {
+        return server_.authorizeRequest(token, std::move(attributes));
+    }
+    int64_t nowUnixNanos() override { return server_.clock().nowUnixNanos(); }
 
 private:
     apiserver::APIServer& server_;

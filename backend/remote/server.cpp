@@ -9,8 +9,8 @@
 #include <sstream>
 #include <thread>
 
-#include "remote/listen_address.h"
-#include "remote/thread_priority.h"
+#include "util/listen_address.h"
+#include "util/thread_priority.h"
 
 namespace pilothouse::remote {
 namespace {
@@ -40,11 +40,11 @@ StatusOr<std::unique_ptr<Server>> Server::start(ApiBackend& api, SimulationHost*
     const bool unixSocket = options.listenAddress.rfind("unix:", 0) == 0;
     std::string host;
     if (!unixSocket) {
-        auto address = parseListenAddress(options.listenAddress);
+        auto address = util::parseListenAddress(options.listenAddress);
         if (!address) return address.status();
         host = options.listenAddress.substr(0, options.listenAddress.rfind(':'));
     }
-    if (!options.authenticates && !isLoopback(options.listenAddress))
+    if (!options.authenticates && !util::isLoopback(options.listenAddress))
         return Status(StatusCode::FailedPrecondition,
                       "refusing to listen on " + options.listenAddress +
                           " without authentication: anyone who can reach that address could change the cluster. "
@@ -80,7 +80,7 @@ StatusOr<std::unique_ptr<Server>> Server::start(ApiBackend& api, SimulationHost*
     // gRPC starts its threads (pollers, executors, the synchronous server's) from the thread that
     // builds the server or from its own threads: a thread of lower priority builds it.
     std::thread([&] {
-        lowerThreadPriority(options.niceness);
+        util::lowerThreadPriority(options.niceness);
         server->server_ = builder.BuildAndStart();
     }).join();
     if (!server->server_ || (!unixSocket && port == 0))

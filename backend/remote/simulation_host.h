@@ -52,6 +52,8 @@ public:
     // ApiBackend.
     apiserver::Response handle(apiserver::Request request) override;
     StatusOr<std::unique_ptr<apiserver::WatchStream>> watch(const apiserver::Request& request) override;
+    Status authorize(const std::string& token, apiserver::Attributes attributes) override;
+    int64_t nowUnixNanos() override;
 
     // Runs `f` with the session locked (between two of the driver's ticks) and returns its
     // result; anything that changes the simulation goes through here. Calls the change listener.
@@ -110,6 +112,9 @@ public:
     // Counts changes: the driver's ticks that moved time, and every withSession() call.
     uint64_t changes() const { return changes_.load(); }
 
+    // A watch handed out by watch(), which a replacement of the cluster ends (internal).
+    struct OpenWatch;
+
 private:
     SimulationHost() = default;
     void drive();
@@ -117,7 +122,14 @@ private:
     // Takes a new snapshot(); the session is locked.
     void publishSnapshot();
 
+    // Ends every watch handed out by watch() (with `status`) before the cluster is replaced.
+    void endWatches(const Status& status);
+
     std::unique_ptr<cluster::Session> session_;
+    // The watches watch() handed out that may still be open (each ends itself when its stream
+    // goes; endWatches() ends the rest).
+    std::mutex watchesMutex_;
+    std::vector<std::weak_ptr<OpenWatch>> watches_;
     // Held by the driver's ticks and withSession().
     std::mutex sessionMutex_;
     // Held shared by reads of the cluster, exclusively while it is replaced.

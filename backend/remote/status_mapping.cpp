@@ -36,18 +36,7 @@ grpc::StatusCode grpcCode(const Status& status) {
 }
 
 k8s::io::apimachinery::pkg::apis::meta::v1::Status statusObject(const Status& status, const StatusSubject& subject) {
-    auto out = apiserver::toStatusObject(status);
-    const std::string& reason = status.reason();
-    const bool namesResource = reason == "NotFound" || reason == "AlreadyExists" || reason == "Conflict" ||
-                               reason == "Forbidden";
-    if (namesResource || reason == "Invalid") {
-        auto* details = out.mutable_details();
-        details->set_group(subject.group);
-        // Upstream puts the resource ("pods") in details.kind for these, the kind for Invalid.
-        details->set_kind(reason == "Invalid" ? subject.kind : subject.resource);
-        if (!subject.name.empty()) details->set_name(subject.name);
-    }
-    return out;
+    return apiserver::toStatusObject(status, subject);
 }
 
 grpc::Status toGrpcStatus(const Status& status, const StatusSubject& subject, std::string* statusBytes) {

@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "apiserver/errors.h"
 #include "meta_v1.pb.h"
 #include "util/status.h"
 
@@ -19,14 +20,8 @@ inline constexpr const char* kStatusTrailerKey = "k8s-status-bin";
 // errors without a known reason keep their StatusCode (which is numbered as gRPC's).
 grpc::StatusCode grpcCode(const Status& status);
 
-// What the failed object was, for metav1.StatusDetails (group, kind = the resource as upstream's
-// NewNotFound puts it, name).
-struct StatusSubject {
-    std::string group;
-    std::string resource;  // "pods"
-    std::string kind;      // "Pod": Invalid errors name the kind, the others the resource
-    std::string name;
-};
+// What the failed object was (apiserver/errors.h).
+using StatusSubject = apiserver::StatusSubject;
 
 // The metav1.Status a kube-apiserver answers with: apiserver::toStatusObject, plus the details'
 // group/kind/name for the reasons upstream fills them in (NotFound, AlreadyExists, Conflict,

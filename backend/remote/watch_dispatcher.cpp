@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "remote/thread_priority.h"
+#include "util/thread_priority.h"
 
 namespace pilothouse::remote {
 
@@ -40,7 +40,7 @@ void WatchDispatcher::post(std::function<void()> work) {
 }
 
 void WatchDispatcher::runStarter() {
-    lowerThreadPriority(options_.niceness);
+    util::lowerThreadPriority(options_.niceness);
     for (;;) {
         std::function<void()> work;
         {
@@ -55,7 +55,7 @@ void WatchDispatcher::runStarter() {
 }
 
 void WatchDispatcher::runDispatcher() {
-    lowerThreadPriority(options_.niceness);
+    util::lowerThreadPriority(options_.niceness);
     std::vector<std::weak_ptr<Client>> round;
     Clock::time_point lastRound{};
     for (;;) {

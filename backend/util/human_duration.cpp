@@ -1,6 +1,6 @@
-#include "kubectl/human_duration.h"
+#include "util/human_duration.h"
 
-namespace pilothouse::kubectl {
+namespace pilothouse::util {
 
 std::string humanDuration(int64_t nanos) {
     const int64_t seconds = nanos / 1'000'000'000;
@@ -33,4 +33,4 @@ std::string humanDuration(int64_t nanos) {
     return std::to_string(hours / 24 / 365) + "y";
 }
 
-}  // namespace pilothouse::kubectl
+}  // namespace pilothouse::util

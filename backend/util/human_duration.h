@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <string>
 
-namespace pilothouse::kubectl {
+namespace pilothouse::util {
 
 std::string humanDuration(int64_t nanos);
 
-}  // namespace pilothouse::kubectl
+}  // namespace pilothouse::util

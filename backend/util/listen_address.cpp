@@ -1,8 +1,8 @@
-#include "remote/listen_address.h"
+#include "util/listen_address.h"
 
 #include <arpa/inet.h>
 
-namespace pilothouse::remote {
+namespace pilothouse::util {
 
 StatusOr<ListenAddress> parseListenAddress(const std::string& text) {
     const auto invalid = [&](const std::string& why) {
@@ -35,4 +35,4 @@ bool isLoopback(const std::string& text) {
     return false;  // any other name may resolve to a public interface
 }
 
-}  // namespace pilothouse::remote
+}  // namespace pilothouse::util

@@ -7,7 +7,7 @@
 
 #include "util/status.h"
 
-namespace pilothouse::remote {
+namespace pilothouse::util {
 
 struct ListenAddress {
     std::string host;  // without brackets
@@ -19,4 +19,4 @@ StatusOr<ListenAddress> parseListenAddress(const std::string& text);
 
 bool isLoopback(const std::string& text);
 
-}  // namespace pilothouse::remote
+}  // namespace pilothouse::util

@@ -1,4 +1,4 @@
-#include "remote/thread_priority.h"
+#include "util/thread_priority.h"
 
 #include <sys/resource.h>
 #include <sys/syscall.h>
@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 
-namespace pilothouse::remote {
+namespace pilothouse::util {
 
 void lowerThreadPriority(int niceness) {
     if (niceness <= 0) return;
@@ -17,4 +17,4 @@ void lowerThreadPriority(int niceness) {
     if (errno == 0) ::setpriority(PRIO_PROCESS, tid, std::min(19, now + niceness));
 }
 
-}  // namespace pilothouse::remote
+}  // namespace pilothouse::util

@@ -2,10 +2,10 @@
 // pace: a server's watch deliveries and calls take the CPU time the simulation leaves.
 #pragma once
 
-namespace pilothouse::remote {
+namespace pilothouse::util {
 
 // Adds `niceness` (capped at 19) to the calling thread's nice value; Linux applies nice per
 // thread, and threads started from this one inherit it. Nothing for niceness <= 0.
 void lowerThreadPriority(int niceness);
 
-}  // namespace pilothouse::remote
+}  // namespace pilothouse::util

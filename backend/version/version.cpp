@@ -14,6 +14,11 @@ const std::string& kubernetesVersion() {
     return v;
 }
 
+const std::string& apiServerGitVersion() {
+    static const std::string v = std::string(PH_KUBERNETES_VERSION) + ".7+pilothouse." + PH_PILOTHOUSE_VERSION;
+    return v;
+}
+
 std::string versionLine(const std::string& program) {
     return program + " version " + pilothouseVersion() + " (mirrors Kubernetes " + kubernetesVersion() + ")";
 }

@@ -13,6 +13,12 @@ const std::string& pilothouseVersion();
 // messages are those of this release ("v1.28").
 const std::string& kubernetesVersion();
 
+// What the Kubernetes API's /version answers as gitVersion: the v1.28 patch release Pilothouse's
+// behaviour was compared with, and Pilothouse's own version as build metadata:
+// "v1.28.7+pilothouse.0.1.0". Clients read the minor version from it (kubectl's dispatcher picks
+// kubectl 1.28 by it, as against a real v1.28 server).
+const std::string& apiServerGitVersion();
+
 // The line each program prints for --version (pilothousectl: `version`), e.g.
 // "pilothousectl version v0.1.0 (mirrors Kubernetes v1.28)".
 std::string versionLine(const std::string& program);

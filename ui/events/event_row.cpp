@@ -3,7 +3,7 @@
 #include <QCoreApplication>
 
 #include "api/scheme.h"
-#include "kubectl/human_duration.h"
+#include "util/human_duration.h"
 #include "util/rfc3339.h"
 
 namespace pilothouse::ui {
@@ -18,7 +18,7 @@ qint64 timeOf(const std::string& text) {
 
 QString since(qint64 viewNanos, qint64 nanos) {
     if (nanos == 0) return QStringLiteral("<unknown>");
-    return QString::fromStdString(kubectl::humanDuration(viewNanos - nanos));
+    return QString::fromStdString(util::humanDuration(viewNanos - nanos));
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "api/codec/map_entry.h"
 #include "api/codec/yaml.h"
 #include "api/resource/quantity.h"
+#include "util/base64.h"
 #include "util/rfc3339.h"
 #include "json_options.pb.h"
 
@@ -232,6 +233,13 @@ private:
             }
             case pilothouse::api::RAW_JSON: return toJson(v, JsonStyle::Compact);
             default:
+                if (f->type() == FieldDescriptor::TYPE_BYTES) {
+                    // []byte: base64 text in JSON.
+                    if (!v.isString()) return typeError(v, path, "[]uint8", parent);
+                    auto bytes = util::base64Decode(v.asString());
+                    if (!bytes) return fieldError(path, bytes.status().message());
+                    return std::move(*bytes);
+                }
                 if (!v.isString()) return typeError(v, path, "string", parent);
                 return v.asString();
         }
@@ -346,6 +354,7 @@ Value encodeScalar(const Message& m, const Reflection* r, const FieldDescriptor*
             if ((kindOf(f) == pilothouse::api::TIME || kindOf(f) == pilothouse::api::MICRO_TIME) &&
                 s.empty())
                 return Value();
+            if (f->type() == FieldDescriptor::TYPE_BYTES) return Value(util::base64Encode(s));
             return Value(std::move(s));
         }
         case FieldDescriptor::CPPTYPE_INT32:
@@ -410,6 +419,8 @@ Value encode(const Message& m) {
                 std::string key = er->GetString(entry, f->message_type()->map_key());
                 Value v = valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
                               ? encode(er->GetMessage(entry, valueField))
+                          : valueField->type() == FieldDescriptor::TYPE_BYTES
+                              ? Value(util::base64Encode(er->GetString(entry, valueField)))
                               : Value(er->GetString(entry, valueField));
                 obj.set(key, std::move(v));
             }

@@ -122,4 +122,11 @@ std::function<StatusOr<UserInfo>(const std::string&)> authenticateFunction(
     return [authenticator](const std::string& token) { return authenticator->authenticate(token); };
 }
 
+std::string TokenAuthenticator::tokenOf(const std::string& userName) const {
+    std::string found;
+    for (const auto& [token, user] : tokens_)
+        if (user.name == userName && (found.empty() || token < found)) found = token;
+    return found;
+}
+
 }  // namespace pilothouse::apiserver::authentication

@@ -47,6 +47,8 @@ public:
     // Adds (or replaces) one token's identity, as a file record would.
     void addToken(const std::string& token, UserInfo user);
     size_t tokenCount() const { return tokens_.size(); }
+    // A token of the user named `userName` ("" when the file has none).
+    std::string tokenOf(const std::string& userName) const;
 
     void setAnonymousEnabled(bool enabled) { anonymousEnabled_ = enabled; }
     bool anonymousEnabled() const { return anonymousEnabled_; }

@@ -5,6 +5,7 @@
 #include "api/resource/quantity.h"
 #include "apps_v1.pb.h"
 #include "batch_v1.pb.h"
+#include "core_v1_config.pb.h"
 #include "discovery_v1.pb.h"
 #include "policy_v1.pb.h"
 #include "rbac_v1.pb.h"
@@ -155,6 +156,13 @@ void applyDefaults(const api::ResourceType& type, google::protobuf::Message* obj
         // SetDefaults_NodeStatus: allocatable defaults to capacity.
         if (node->status().allocatable().empty())
             *node->mutable_status()->mutable_allocatable() = node->status().capacity();
+    } else if (kind == "Secret") {
+        // SetDefaults_Secret, and the v1 conversion: stringData is written into data (winning
+        // over a key of the same name) and never stored.
+        auto* secret = static_cast<core::Secret*>(object);
+        if (secret->type().empty()) secret->set_type("Opaque");
+        for (const auto& [key, value] : secret->string_data()) (*secret->mutable_data())[key] = value;
+        secret->clear_string_data();
     } else if (kind == "Namespace") {
         auto* ns = static_cast<core::Namespace*>(object);
         (*ns->mutable_metadata()->mutable_labels())["kubernetes.io/metadata.name"] =

@@ -135,6 +135,15 @@ void prepareForCreate(const api::ResourceType& type, Message* object) {
 
 void prepareForUpdate(const api::ResourceType& type, Message* object, const Message& old,
                       std::string_view subresource) {
+    if (subresource == "finalize" && type.kind == "Namespace") {
+        // namespaces/finalize: only spec.finalizers may change.
+        const auto finalizers = static_cast<const core::Namespace*>(object)->spec().finalizers();
+        const std::string rv = api::metadata(*object).resource_version();
+        object->CopyFrom(old);
+        *static_cast<core::Namespace*>(object)->mutable_spec()->mutable_finalizers() = finalizers;
+        api::mutableMetadata(object)->set_resource_version(rv);
+        return;
+    }
     if (subresource == "status") {
         // Only status may change: everything else comes from the stored object.
         auto status = std::unique_ptr<Message>(object->New());

@@ -9,6 +9,7 @@
 #include "apiserver/validation/apps.h"
 #include "apiserver/validation/authorization.h"
 #include "apiserver/validation/batch.h"
+#include "apiserver/validation/config.h"
 #include "apiserver/validation/misc.h"
 #include "apiserver/validation/namespace.h"
 #include "apiserver/validation/node.h"
@@ -78,6 +79,10 @@ ErrorList strategyCreate(const api::ResourceType& type, const Message& obj) {
     if (k == "PriorityClass" && is(obj, k8s::io::api::scheduling::v1::PriorityClass::descriptor()))
         return validatePriorityClass(as<k8s::io::api::scheduling::v1::PriorityClass>(obj));
     if (k == "Endpoints" && is(obj, core::Endpoints::descriptor())) return validateEndpoints(as<core::Endpoints>(obj));
+    if (k == "ConfigMap" && is(obj, core::ConfigMap::descriptor())) return validateConfigMap(as<core::ConfigMap>(obj));
+    if (k == "Secret" && is(obj, core::Secret::descriptor())) return validateSecret(as<core::Secret>(obj));
+    if (k == "ServiceAccount" && is(obj, core::ServiceAccount::descriptor()))
+        return validateServiceAccount(as<core::ServiceAccount>(obj));
     if (k == "EndpointSlice" && is(obj, k8s::io::api::discovery::v1::EndpointSlice::descriptor()))
         return validateEndpointSlice(as<k8s::io::api::discovery::v1::EndpointSlice>(obj));
     if (k == "Lease" && is(obj, k8s::io::api::coordination::v1::Lease::descriptor()))
@@ -111,6 +116,11 @@ ErrorList strategyUpdate(const api::ResourceType& type, const Message& n, const 
     if (k == "Service" && is(n, core::Service::descriptor()))
         return validateServiceUpdate(as<core::Service>(n), as<core::Service>(o));
     if (k == "Event" && is(n, core::Event::descriptor())) return validateEvent(as<core::Event>(n));
+    if (k == "ConfigMap" && is(n, core::ConfigMap::descriptor()))
+        return validateConfigMapUpdate(as<core::ConfigMap>(n), as<core::ConfigMap>(o));
+    if (k == "Secret" && is(n, core::Secret::descriptor())) return validateSecretUpdate(as<core::Secret>(n), as<core::Secret>(o));
+    if (k == "ServiceAccount" && is(n, core::ServiceAccount::descriptor()))
+        return validateServiceAccountUpdate(as<core::ServiceAccount>(n), as<core::ServiceAccount>(o));
     if (k == "ResourceQuota" && is(n, core::ResourceQuota::descriptor()))
         return validateResourceQuotaUpdate(as<core::ResourceQuota>(n), as<core::ResourceQuota>(o));
     if (k == "LimitRange" && is(n, core::LimitRange::descriptor())) return validateLimitRange(as<core::LimitRange>(n));

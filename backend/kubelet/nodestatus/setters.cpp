@@ -100,7 +100,7 @@ void setNodeStatus(core::Node* node, const Inputs& in, sim::Time now, std::vecto
     info->set_boot_id(uuid(in.seed, "boot:" + name));
     info->set_kernel_version("6.1.0-18-amd64");
     info->set_os_image("Debian GNU/Linux 12 (bookworm)");
-    info->set_container_runtime_version("containerd://1.6.20");
+    info->set_container_runtime_version("containerd://1.7.13");
     info->set_kubelet_version("v1.28.7");
     info->set_kube_proxy_version("v1.28.7");
     info->set_operating_system("linux");

@@ -265,7 +265,7 @@ void AccessReviewTest::review_data() {
     // Non-resource requests: verb and path against nonResourceURLs.
     QTest::newRow("path granted") << "bob-token" << url("get", "/healthz") << true << students;
     QTest::newRow("path, other verb") << "bob-token" << url("post", "/healthz") << false << "";
-    QTest::newRow("path not granted") << "erin-token" << url("get", "/healthz") << false << "";
+    QTest::newRow("path not granted") << "erin-token" << url("get", "/metrics") << false << "";
 }
 
 void AccessReviewTest::review() {
@@ -497,9 +497,9 @@ void AccessReviewTest::traceRecordsTheAnswer() {
     QCOMPARE(QString::fromStdString(resp.trace[3].detail),
              QString(R"(may "bob" get pods "web" in "default": Allow (RBAC: allowed by ClusterRoleBinding "students-view" of ClusterRole "view-pods" to Group "students"))"));
     Response no = cp_->apiServer().handle(
-        ask(QStringLiteral("erin-token"), QStringLiteral(R"("spec":{"nonResourceAttributes":{"verb":"get","path":"/healthz"}})")));
+        ask(QStringLiteral("erin-token"), QStringLiteral(R"("spec":{"nonResourceAttributes":{"verb":"get","path":"/metrics"}})")));
     QVERIFY(no.ok());
-    QCOMPARE(QString::fromStdString(no.trace.back().detail), QString(R"(may "erin" get path "/healthz": NoOpinion)"));
+    QCOMPARE(QString::fromStdString(no.trace.back().detail), QString(R"(may "erin" get path "/metrics": NoOpinion)"));
     Response invalid = cp_->apiServer().handle(ask(QStringLiteral("bob-token"), QStringLiteral(R"("spec":{})")));
     QVERIFY(!invalid.ok());
     QCOMPARE(QString::fromStdString(invalid.trace.back().stage), QString("validation"));

@@ -286,11 +286,11 @@ private slots:
         std::vector<std::string> warnings;
         codec::LoadOptions opts;
         opts.unknownKinds = codec::UnknownKinds::Keep;
-        auto ms = codec::loadManifests("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n", "f.yaml", &warnings, opts);
+        auto ms = codec::loadManifests("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: a}\n", "f.yaml", &warnings, opts);
         QVERIFY(ms.isOk());
         QCOMPARE(int(ms->size()), 1);
         QVERIFY((*ms)[0].type == nullptr);
-        QCOMPARE((*ms)[0].kind, std::string("ConfigMap"));
+        QCOMPARE((*ms)[0].kind, std::string("CronJob"));
     }
 
     void yamlScalars_data() {

@@ -161,8 +161,10 @@ out=$(can frobnicate pods --token bob-token 2>&1); code=$?
 check "can-i: unknown verb" "1 Warning: verb 'frobnicate' is not a known verb
 
 no" "$code $out"
-out=$(can get /healthz --token bob-token 2>&1); code=$?
+out=$(can get /metrics --token bob-token 2>&1); code=$?
 check "can-i: non-resource URL" "1 no" "$code $out"
+out=$(can get /healthz --token bob-token 2>&1); code=$?
+check "can-i: a path every user may read (system:public-info-viewer)" "0 yes" "$code $out"
 out=$(can get /healthz --subresource=x --token bob-token 2>&1); code=$?
 check "can-i: --subresource with a URL" "1 error: --subresource can not be used with NonResourceURL" "$code $out"
 out=$(can '*' '*' --token admin-token 2>&1); code=$?

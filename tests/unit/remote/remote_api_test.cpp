@@ -12,7 +12,7 @@
 #include "core_v1.pb.h"
 #include "apiserver/errors.h"
 #include "policy_v1.pb.h"
-#include "remote/listen_address.h"
+#include "util/listen_address.h"
 #include "remote_test_cluster.h"
 #include "testing/self_signed_certificate.h"
 
@@ -685,14 +685,14 @@ void RemoteApiTest::healthService() {
 }
 
 void RemoteApiTest::nonLoopbackRefusedWithoutTokens() {
-    QVERIFY(remote::isLoopback("127.0.0.1:7443"));
-    QVERIFY(remote::isLoopback("127.3.4.5:1"));
-    QVERIFY(remote::isLoopback("[::1]:7443"));
-    QVERIFY(remote::isLoopback("localhost:7443"));
-    QVERIFY(!remote::isLoopback("0.0.0.0:7443"));
-    QVERIFY(!remote::isLoopback("[::]:7443"));
-    QVERIFY(!remote::isLoopback("192.168.1.10:7443"));
-    QVERIFY(!remote::isLoopback("example.org:7443"));
+    QVERIFY(util::isLoopback("127.0.0.1:7443"));
+    QVERIFY(util::isLoopback("127.3.4.5:1"));
+    QVERIFY(util::isLoopback("[::1]:7443"));
+    QVERIFY(util::isLoopback("localhost:7443"));
+    QVERIFY(!util::isLoopback("0.0.0.0:7443"));
+    QVERIFY(!util::isLoopback("[::]:7443"));
+    QVERIFY(!util::isLoopback("192.168.1.10:7443"));
+    QVERIFY(!util::isLoopback("example.org:7443"));
 
     sim::VirtualClock clock;
     auto cp = controlplane::ControlPlane::start({}, clock);

@@ -13,7 +13,7 @@
 #include "events/event_filter_proxy_model.h"
 #include "events/event_log_view.h"
 #include "events/event_table_model.h"
-#include "kubectl/human_duration.h"
+#include "util/human_duration.h"
 #include "session/embedded_session.h"
 #include "theme/theme.h"
 #include "ui_events/fake_control_plane_client.h"
@@ -438,7 +438,7 @@ void EventLogTest::simulatedCluster() {
         auto t = rfc3339::parse(e.event_time());
         QVERIFY(t.isOk());
         QCOMPARE(view.proxy()->index(0, ui::EventTableModel::LastSeenColumn).data().toString(),
-                 QString::fromStdString(kubectl::humanDuration(client.nowNanos() - *t)));
+                 QString::fromStdString(util::humanDuration(client.nowNanos() - *t)));
     }
 }
 

@@ -1,0 +1,106 @@
+// The Kubernetes HTTP API over an API server (k8s.io/apiserver/pkg/endpoints/handlers): what
+// kube-apiserver's REST handlers do between an HTTP request and the API server's verbs.
+//
+//   HTTP request --parseRequestInfo--> verb, group/version/resource, namespace, name
+//     --> decode the body (JSON, YAML), the query's options (selectors, limit, dryRun, ...)
+//     --> ApiBackend::handle / watch (authentication, RBAC, admission, validation, the store)
+//     --> encode the answer as the Accept header asks: JSON, YAML, a meta.k8s.io/v1 Table
+//         (server-side printing, printers/table_generator.h); errors as a metav1.Status with
+//         upstream's code, reason and message; warnings as `Warning: 299 - "..."` headers
+//
+// Besides the resources: /version, /healthz, /livez, /readyz and discovery (discovery.h), each
+// authorized as the non-resource request it is. A watch answers with a WatchBody that the HTTP
+// server streams, one JSON event per line.
+//
+// No sockets here: the HTTP server (server/secure_serving.h) hands requests in and writes what
+// comes back, so every answer can be tested without a network. Thread-safe: serve() may run on
+// many threads at once.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "apiserver/server.h"
+#include "remote/api_backend.h"
+
+namespace pilothouse::apiserver::endpoints {
+
+// kube-apiserver's limit on a request body (3 MiB): larger ones are answered 413.
+inline constexpr size_t kMaxRequestBodyBytes = 3 * 1024 * 1024;
+
+struct HttpRequest {
+    std::string method;  // "GET"
+    std::string target;  // "/api/v1/namespaces/default/pods?limit=500"
+    std::map<std::string, std::string> headers;  // names in lower case
+    std::string body;
+
+    std::string header(const std::string& lowerCaseName) const;
+};
+
+class WatchBody;
+
+struct HttpResponse {
+    int status = 200;
+    std::string contentType = "application/json";
+    std::vector<std::pair<std::string, std::string>> headers;  // besides Content-Type
+    std::string body;
+    // Set for a watch: the body is streamed from it (chunked), after `body` (which is then empty).
+    std::shared_ptr<WatchBody> watch;
+};
+
+// A watch's answer, streamed: the events of an API server watch, each encoded as one line.
+// Thread-safe; the HTTP server calls take() when notified, and when the deadline passes.
+class WatchBody {
+public:
+    using Encoder = std::function<std::string(const WatchEvent& event)>;
+    using ErrorEncoder = std::function<std::string(const Status& status)>;
+
+    WatchBody(std::unique_ptr<WatchStream> stream, std::vector<WatchEvent> initial, Encoder encode,
+              ErrorEncoder encodeError, std::chrono::steady_clock::time_point deadline);
+
+    // The lines ready now ("" when none). Once the stream ended (an error, which is sent as an
+    // ERROR event, or the deadline), done() is true and take() returns what is left.
+    std::string take();
+    bool done() const;
+    std::chrono::steady_clock::time_point deadline() const { return deadline_; }
+    // Called, from any thread, when events may be ready.
+    void setNotify(std::function<void()> notify);
+
+private:
+    std::unique_ptr<WatchStream> stream_;
+    std::vector<WatchEvent> initial_;
+    Encoder encode_;
+    ErrorEncoder encodeError_;
+    std::chrono::steady_clock::time_point deadline_;
+    mutable std::mutex mutex_;
+    bool done_ = false;
+};
+
+struct HandlerOptions {
+    // What /api's APIVersions names as the server's address ("127.0.0.1:6443").
+    std::string serverAddress;
+};
+
+class Handler {
+public:
+    Handler(remote::ApiBackend& backend, HandlerOptions options);
+
+    HttpResponse serve(const HttpRequest& request);
+    // Once the port is known (a listen address with port 0).
+    void setServerAddress(const std::string& address);
+
+private:
+    std::string serverAddress() const;
+
+    remote::ApiBackend& backend_;
+    mutable std::mutex optionsMutex_;
+    HandlerOptions options_;
+};
+
+}  // namespace pilothouse::apiserver::endpoints
