@@ -141,6 +141,10 @@ int main(int argc, char** argv) {
         if (!listen) return fail("--kube-api-listen: " + listen.status().message());
         kubeApiOptions.listenAddress = kubeApiListen;
         kubeApiOptions.authenticates = serverOptions.authenticates;
+        // Refused before any certificate is made for it.
+        if (!kubeApiOptions.authenticates && !util::isLoopback(kubeApiListen))
+            return fail("--kube-api-listen: refusing to serve the Kubernetes API on " + kubeApiListen +
+                        " without authentication: give a token file (--tokens FILE) or listen on a loopback address");
         if (!serverOptions.tlsCertFile.empty()) {
             kubeApiOptions.certFile = serverOptions.tlsCertFile;
             kubeApiOptions.keyFile = serverOptions.tlsKeyFile;
