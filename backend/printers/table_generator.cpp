@@ -375,7 +375,7 @@ std::vector<Value> pdbRow(const Message& object, int64_t now) {
 }
 
 template <typename Binding>
-std::vector<Value> bindingRow(const Message& object, int64_t now, bool namespaced) {
+std::vector<Value> bindingRow(const Message& object, int64_t now) {
     const auto& b = static_cast<const Binding&>(object);
     std::vector<std::string> users, groups, serviceAccounts;
     for (const auto& s : b.subjects()) {
@@ -383,12 +383,8 @@ std::vector<Value> bindingRow(const Message& object, int64_t now, bool namespace
         else if (s.kind() == "Group") groups.push_back(s.name());
         else if (s.kind() == "ServiceAccount") serviceAccounts.push_back(s.namespace_() + "/" + s.name());
     }
-    std::vector<Value> row = {b.metadata().name(), b.role_ref().kind() + "/" + b.role_ref().name(), age(object, now)};
-    row.push_back(joined(users));
-    row.push_back(joined(groups));
-    row.push_back(joined(serviceAccounts));
-    (void)namespaced;
-    return row;
+    return {b.metadata().name(), b.role_ref().kind() + "/" + b.role_ref().name(), age(object, now), joined(users),
+            joined(groups), joined(serviceAccounts)};
 }
 
 std::vector<Value> resourceQuotaRow(const Message& object, int64_t now) {
@@ -517,10 +513,10 @@ const std::map<std::string, Printer>& printers() {
             column("Groups", "The groups it grants the role to.", 1),
             column("ServiceAccounts", "The service accounts it grants the role to.", 1)};
         m["RoleBinding"] = {bindingColumns, [](const Message& o, int64_t now) {
-                                return bindingRow<k8s::io::api::rbac::v1::RoleBinding>(o, now, true);
+                                return bindingRow<k8s::io::api::rbac::v1::RoleBinding>(o, now);
                             }};
         m["ClusterRoleBinding"] = {bindingColumns, [](const Message& o, int64_t now) {
-                                       return bindingRow<k8s::io::api::rbac::v1::ClusterRoleBinding>(o, now, false);
+                                       return bindingRow<k8s::io::api::rbac::v1::ClusterRoleBinding>(o, now);
                                    }};
         m["ConfigMap"] = {{nameColumn(), column("Data", "How many keys it holds.", 0, "integer"), ageColumn()},
                           configMapRow};

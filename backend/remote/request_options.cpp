@@ -1,19 +1,12 @@
 #include "remote/request_options.h"
 
+#include "apiserver/dry_run.h"
 #include "apiserver/errors.h"
-#include "apiserver/validation/field_error.h"
 
 namespace pilothouse::remote {
 
 StatusOr<bool> parseDryRun(const google::protobuf::RepeatedPtrField<std::string>& dryRun, const std::string& optionsKind) {
-    if (dryRun.empty()) return false;
-    if (dryRun.size() == 1 && dryRun[0] == "All") return true;
-    // Go's %#v of a []string: []string{"a", "b"}.
-    std::string rendered = "[]string{";
-    for (int i = 0; i < dryRun.size(); ++i) rendered += (i ? ", " : "") + apiserver::validation::quote(dryRun[i]);
-    rendered += "}";
-    apiserver::validation::ErrorList errors{apiserver::validation::notSupported("dryRun", rendered, {"All"})};
-    return apiserver::newInvalid(optionsKind + ".meta.k8s.io", "", errors);
+    return apiserver::parseDryRun(std::vector<std::string>(dryRun.begin(), dryRun.end()), optionsKind);
 }
 
 StatusOr<int64_t> parseResourceVersion(const std::string& text, const std::string& field) {

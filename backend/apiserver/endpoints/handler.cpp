@@ -9,13 +9,13 @@
 #include "api/codec/protobuf.h"
 #include "api/codec/yaml.h"
 #include "api/object.h"
+#include "apiserver/dry_run.h"
 #include "apiserver/endpoints/discovery.h"
 #include "apiserver/endpoints/request_info.h"
 #include "apiserver/endpoints/responses.h"
 #include "apiserver/endpoints/scale.h"
 #include "apiserver/openapi/spec.h"
 #include "apiserver/errors.h"
-#include "apiserver/validation/field_error.h"
 #include "core_v1.pb.h"
 #include "policy_v1.pb.h"
 #include "printers/table_generator.h"
@@ -264,12 +264,7 @@ StatusOr<bool> parseDryRun(const RequestInfo& info, const std::string& optionsKi
     std::vector<std::string> values;
     auto [begin, end] = info.query.equal_range("dryRun");
     for (auto it = begin; it != end; ++it) values.push_back(it->second);
-    if (values.empty()) return false;
-    if (values.size() == 1 && values[0] == "All") return true;
-    std::string rendered = "[]string{";
-    for (size_t i = 0; i < values.size(); ++i) rendered += (i ? ", " : "") + validation::quote(values[i]);
-    rendered += "}";
-    return newInvalid(optionsKind + ".meta.k8s.io", "", {validation::notSupported("dryRun", rendered, {"All"})});
+    return apiserver::parseDryRun(values, optionsKind);
 }
 
 enum class FieldValidation { Ignore, Warn, Strict };
@@ -447,7 +442,7 @@ HttpResponse Handler::serve(const HttpRequest& request) {
     if (!type->namespaced && !info.namespace_.empty()) return errorResponse(newRouteNotFound());
 
     Request r;
-    r.verb = info.verb == "deletecollection" ? "deletecollection" : info.verb;
+    r.verb = info.verb;
     r.type = type;
     r.namespace_ = info.namespace_;
     r.name = info.name;
