@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -22,6 +23,7 @@
 #include "remote/server.h"
 #include "sim/runner.h"
 #include "util/listen_address.h"
+#include "util/rfc3339.h"
 #include "version/version.h"
 
 namespace {
@@ -32,7 +34,7 @@ const char* kUsage =
     "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:] [--scenario NAME|FILE]\n"
     "                         [--tokens FILE] [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
     "                         [--kube-api-listen HOST:PORT [--write-kubeconfig FILE] [--cert-dir DIR]]\n"
-    "                         [--realtime | --speed X | --paused] [--version]\n"
+    "                         [--epoch now|RFC3339] [--realtime | --speed X | --paused] [--version]\n"
     "Runs a Pilothouse control plane headless — API server, scheduler, controllers and simulated\n"
     "kubelets on a virtual clock — and serves it over gRPC (pilothouse.apiserver.v1.KubernetesAPI,\n"
     "pilothouse.simulation.v1.Simulation) and, when asked, as the Kubernetes API over HTTPS (for\n"
@@ -57,6 +59,10 @@ const char* kUsage =
     "  --cert-dir DIR      where the HTTPS API's self-made CA and certificate are kept when no\n"
     "                      --tls-cert is given (default: FILE.pki beside a --store FILE, else\n"
     "                      ~/.local/state/pilothouse/pki); reused on restart.\n"
+    "  --epoch now|TIME    where the virtual clock starts for a scenario that names no spec.epoch:\n"
+    "                      \"now\" (the wall clock at start; the default with --kube-api-listen,\n"
+    "                      so the ages kubectl works out from timestamps read as on a real\n"
+    "                      cluster) or an RFC 3339 time; otherwise 2024-01-01T00:00:00Z.\n"
     "  --realtime          virtual time follows wall time (the default).\n"
     "  --speed X           virtual time runs X times as fast as wall time (0.1 to 1000).\n"
     "  --paused            start paused (a client plays it: Simulation.SetPlaying).\n"
@@ -86,6 +92,7 @@ int main(int argc, char** argv) {
     remote::ServerOptions serverOptions;
     std::string scenarioArg;
     std::string kubeApiListen, kubeconfigPath, certDir;
+    std::optional<std::string> epoch;
     double speed = 1;
     bool paused = false;
     for (int i = 1; i < argc; ++i) {
@@ -107,6 +114,7 @@ int main(int argc, char** argv) {
         else if (a == "--kube-api-listen") kubeApiListen = value("--kube-api-listen");
         else if (a == "--write-kubeconfig") kubeconfigPath = value("--write-kubeconfig");
         else if (a == "--cert-dir") certDir = value("--cert-dir");
+        else if (a == "--epoch") epoch = value("--epoch");
         else if (a == "--realtime") speed = 1;
         else if (a == "--paused") paused = true;
         else if (a == "--speed") {
@@ -174,6 +182,10 @@ int main(int argc, char** argv) {
             adminToken = *token;
         }
     }
+
+    options.epoch = epoch ? *epoch : kubeApiListen.empty() ? "" : "now";
+    if (options.epoch != "now" && !options.epoch.empty())
+        if (auto at = rfc3339::parse(options.epoch); !at) return fail("--epoch: " + at.status().message());
 
     // A store file a previous run saved its session into is continued; otherwise the scenario starts.
     const bool fileStore = options.storePath != ":memory:" && !options.storePath.empty();

@@ -269,6 +269,7 @@ public:
             return resp_;
         }
         qualified_ = req_.type->qualifiedResource();
+        recordClient();
         if (!authenticate() || !authorize()) return resp_;
         const std::string& v = req_.verb;
         // kube-apiserver's router has routes only for the verbs a kind serves (a create-only
@@ -288,11 +289,27 @@ public:
         return resp_;
     }
 
+    // The request as its client sent it (HTTP or gRPC), before the server does anything with it:
+    // "kubectl apply" (or the User-Agent's first word) and "POST /api/v1/namespaces/default/pods".
+    void recordClient() {
+        if (req_.userAgent.empty() && req_.clientCommand.empty() && req_.httpMethod.empty()) return;
+        std::string who = req_.clientCommand;
+        if (who.empty()) who = req_.userAgent.substr(0, req_.userAgent.find(' '));
+        if (who.empty()) who = "unknown client";
+        std::string detail = req_.httpMethod.empty() ? req_.path : req_.httpMethod + " " + req_.path;
+        if (!req_.userAgent.empty()) detail += (detail.empty() ? "" : " ") + ("(" + req_.userAgent + ")");
+        record(kStageClient, std::move(who), true, std::move(detail), 0);
+    }
+
     bool authenticate() {
         const int64_t cost = s_.config_.costs.authenticationNanos;
         if (!s_.config_.authenticate) {
             user_ = {"system:admin", "", {"system:masters", "system:authenticated"}};
-            record(kStageAuthentication, "loopback", {{sim::Phrase::Id::User, {"system:admin"}}}, cost);
+            // In-process callers are the loopback client; a client over HTTP or gRPC meets an API
+            // server without authenticators (every request acts as system:admin).
+            const bool fromClient = !req_.httpMethod.empty() || !req_.userAgent.empty();
+            record(kStageAuthentication, fromClient ? "none configured" : "loopback",
+                   {{sim::Phrase::Id::User, {"system:admin"}}}, cost);
             return true;
         }
         auto user = s_.config_.authenticate(req_.token);
@@ -1322,6 +1339,7 @@ StatusOr<std::unique_ptr<WatchStream>> APIServer::watch(const Request& request, 
     Response resp;
     Pipeline pipeline(*this, req, resp);
     if (!req.type) return newBadRequest("the server could not find the requested resource");
+    pipeline.recordClient();
     if (!pipeline.authenticate() || !pipeline.authorize()) {
         if (trace) *trace = resp.trace;
         return resp.status;

@@ -57,6 +57,13 @@ struct Request {
     std::string name;
     std::string subresource;  // "", "status", "binding", "eviction"
     std::string token;        // bearer token; "" = anonymous
+    // Who sent it, as the HTTP request said: the User-Agent ("kubectl/v1.32.0 (linux/amd64)
+    // kubernetes/...") and kubectl's Kubectl-Command header ("kubectl apply"); "" for in-process
+    // callers. Recorded in the trace's first stage (kStageClient) with the method and path.
+    std::string userAgent;
+    std::string clientCommand;
+    std::string httpMethod;  // "POST"; "" when the request did not come over HTTP
+    std::string path;        // "/api/v1/namespaces/default/pods"
     std::shared_ptr<const google::protobuf::Message> body;  // create, update, binding, eviction
     codec::Value patch;
     PatchType patchType = PatchType::Merge;

@@ -12,6 +12,8 @@
 namespace pilothouse::apiserver {
 
 // The stages in the order a request meets them.
+// The client's side: who sent the request and how (a request that came over HTTP or gRPC).
+inline constexpr const char* kStageClient = "client";
 inline constexpr const char* kStageAuthentication = "authentication";
 inline constexpr const char* kStageAuthorization = "authorization";
 inline constexpr const char* kStageMutatingAdmission = "mutating admission";

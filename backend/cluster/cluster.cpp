@@ -9,7 +9,8 @@
 
 namespace pilothouse::cluster {
 
-Cluster::Cluster(ClusterOptions options) : options_(std::move(options)) {}
+Cluster::Cluster(ClusterOptions options)
+    : options_(std::move(options)), loop_(sim::EventLoop::Options{.epoch = options_.epoch}) {}
 
 StatusOr<std::unique_ptr<Cluster>> Cluster::create(ClusterOptions options) {
     std::unique_ptr<Cluster> c(new Cluster(std::move(options)));

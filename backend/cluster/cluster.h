@@ -36,6 +36,8 @@ struct ClusterOptions {
     // Settling stops with an error after this many rounds at one instant (a component that always
     // reports work would otherwise spin forever).
     int maxSettleRounds = 10'000;
+    // Where the virtual clock starts (the scenario's spec.epoch).
+    sim::Time epoch = sim::kDefaultEpoch;
 };
 
 class Cluster {

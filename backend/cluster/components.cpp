@@ -18,6 +18,7 @@
 
 #include "api/codec/yaml.h"
 #include "scheduler/apis/config/load.h"
+#include "util/rfc3339.h"
 
 namespace pilothouse::cluster {
 
@@ -33,6 +34,11 @@ StatusOr<ClusterOptions> clusterOptionsOf(const Scenario& scenario, const std::s
     auto bandwidth = imagePullBytesPerSecond(scenario.imagePullBandwidth);
     if (!bandwidth) return bandwidth.status().withContext("spec.imagePullBandwidth: ");
     options.imagePullBytesPerSecond = *bandwidth;
+    if (!scenario.epoch.empty()) {
+        auto epoch = rfc3339::parse(scenario.epoch);
+        if (!epoch) return epoch.status().withContext("spec.epoch: ");
+        options.epoch = sim::fromUnixNanos(*epoch);
+    }
     return options;
 }
 

@@ -7,6 +7,7 @@
 
 #include "api/codec/yaml.h"
 #include "api/resource/quantity.h"
+#include "util/rfc3339.h"
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::cluster {
@@ -219,6 +220,12 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
                 auto bytes = imagePullBytesPerSecond(text);
                 if (!bytes) return fieldError(where, "spec.imagePullBandwidth", bytes.status().message());
                 s.imagePullBandwidth = text;
+            }
+            if (const codec::Value* epoch = spec->find("epoch")) {
+                if (!epoch->isString()) return fieldError(where, "spec.epoch", "expected an RFC 3339 time such as \"2026-11-29T09:00:00Z\"");
+                auto at = rfc3339::parse(epoch->asString());
+                if (!at) return fieldError(where, "spec.epoch", at.status().message());
+                s.epoch = epoch->asString();
             }
             if (const codec::Value* actions = spec->find("actions")) {
                 if (!actions->isArray()) return fieldError(where, "spec.actions", "expected a list");

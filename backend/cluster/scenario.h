@@ -66,6 +66,9 @@ struct Scenario {
     // spec.imagePullBandwidth: how fast every simulated node pulls images, a quantity of bytes
     // per second ("100M", "12.5Mi"); "" = the kubelet's default (100M).
     std::string imagePullBandwidth;
+    // spec.epoch: the virtual clock's start, RFC 3339 ("2026-11-29T09:00:00Z"); "" = the default,
+    // 2024-01-01T00:00:00Z (sim::kDefaultEpoch). Objects' timestamps count from it.
+    std::string epoch;
     // The KubeSchedulerConfiguration document kube-scheduler starts with, as YAML ("" when none:
     // the defaults), and its place ("file: document 2") for messages.
     std::string schedulerConfiguration;

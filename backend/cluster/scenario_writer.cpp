@@ -40,6 +40,7 @@ std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAc
     if (!scenario.learningGoal.empty()) spec.set("learningGoal", scenario.learningGoal);
     spec.set("seed", int64_t(scenario.seed));
     if (!scenario.imagePullBandwidth.empty()) spec.set("imagePullBandwidth", scenario.imagePullBandwidth);
+    if (!scenario.epoch.empty()) spec.set("epoch", scenario.epoch);
     codec::Value list = codec::Value::array();
     for (const auto& a : actions) list.push(actionValue(a));
     spec.set("actions", std::move(list));

@@ -15,6 +15,7 @@
 #include "sim/runner.h"
 #include "store/sqlite_db.h"
 #include "util/phase_times.h"
+#include "util/rfc3339.h"
 
 namespace pilothouse::cluster {
 
@@ -27,6 +28,22 @@ Status performAsLoopback(const ScenarioRunner::NodeActionHandler& perform, const
     apiserver::LoopbackClientScope loopback;
     return perform(a);
 }
+// SessionOptions::epoch for a scenario without spec.epoch: written into it, so that a rewind and a
+// saved workspace replay from the same instant.
+Status adoptEpoch(const std::string& epoch, Scenario& scenario) {
+    if (!scenario.epoch.empty() || epoch.empty()) return {};
+    if (epoch == "now") {
+        scenario.epoch = rfc3339::format(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                             std::chrono::system_clock::now().time_since_epoch())
+                                             .count());
+        return {};
+    }
+    auto at = rfc3339::parse(epoch);
+    if (!at) return at.status().withContext("the epoch: ");
+    scenario.epoch = epoch;
+    return {};
+}
+
 }  // namespace
 
 Session::~Session() {
@@ -39,6 +56,7 @@ StatusOr<std::unique_ptr<Session>> Session::start(SessionOptions options, Scenar
     std::unique_ptr<Session> s(new Session());
     s->options_ = std::move(options);
     s->scenario_ = std::move(scenario);
+    PH_RETURN_IF_ERROR(adoptEpoch(s->options_.epoch, s->scenario_));
     s->scenarioActions_ = s->scenario_.actions.size();
     PH_RETURN_IF_ERROR(s->build());
     return s;
@@ -328,9 +346,10 @@ Status Session::replaceScenario(Scenario scenario) {
     std::deque<ScenarioAction> previousRecorded = std::move(recorded_);
     const sim::Duration previousElapsed = elapsed();
     scenario_ = std::move(scenario);
+    Status st = adoptEpoch(options_.epoch, scenario_);
     scenarioActions_ = scenario_.actions.size();
     recorded_.clear();
-    Status st = rewindTo(sim::Duration::zero());
+    if (st.isOk()) st = rewindTo(sim::Duration::zero());
     if (st.isOk()) return st;
     scenario_ = std::move(previous);
     scenarioActions_ = previousActions;

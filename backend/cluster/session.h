@@ -51,6 +51,11 @@ struct SessionOptions {
     // token file: every request acts as system:admin.
     std::string tokenFile;
     bool anonymousAuth = false;
+    // The epoch of a scenario that names none (spec.epoch): "" = sim::kDefaultEpoch, "now" = the
+    // wall clock when the scenario starts (so that kubectl's ages, computed against the wall
+    // clock, read as on a real cluster), or an RFC 3339 time. The epoch chosen is written into
+    // the scenario as played, so a rewind or a saved workspace replays with the same one.
+    std::string epoch;
     // Told, while a build creates the scenario's objects, how many of them exist so far (every
     // few thousand, and once at the end); called on the thread that builds. Returning false stops
     // the build: it fails with Cancelled.

@@ -34,7 +34,7 @@ std::unique_ptr<SimulationHost> SimulationHost::adopt(std::unique_ptr<cluster::S
             const Status expired = apiserver::newResourceExpired(
                 "the simulation was rewound or reset and its store started again; list again");
             if (WatchRegistry* r = self->registry_.load()) r->suspend(expired);
-            self->endWatches(expired);
+            self->watches_.endAll(expired);
             self->clusterMutex_.lock();
         },
         [self] {
@@ -121,80 +121,12 @@ apiserver::Response SimulationHost::handle(apiserver::Request request) {
     return withCluster([&](cluster::Cluster& c) { return c.apiServer().handle(request); });
 }
 
-// A watch of the current cluster's API server that ends (with 410 Expired) when the cluster is
-// replaced, before the old API server goes: whoever holds it sees the error and watches again.
-struct SimulationHost::OpenWatch {
-    std::mutex mutex;
-    std::unique_ptr<apiserver::WatchStream> stream;  // null once ended
-    Status ended;
-    int64_t lastRevision = 0;
-    std::function<void()> notify;
-
-    void end(const Status& status) {
-        std::function<void()> wake;
-        {
-            std::lock_guard lock(mutex);
-            if (!stream) return;
-            lastRevision = stream->lastRevision();
-            stream.reset();
-            ended = status;
-            wake = notify;
-        }
-        if (wake) wake();
-    }
-};
-
-namespace {
-class HostWatchStream final : public apiserver::WatchStream {
-public:
-    explicit HostWatchStream(std::shared_ptr<SimulationHost::OpenWatch> watch) : watch_(std::move(watch)) {}
-    StatusOr<std::vector<apiserver::WatchEvent>> next(std::chrono::milliseconds timeout) override {
-        std::lock_guard lock(watch_->mutex);
-        if (!watch_->stream) return watch_->ended;
-        return watch_->stream->next(timeout);
-    }
-    StatusOr<std::vector<apiserver::SharedWatchEvent>> nextShared(std::chrono::milliseconds timeout) override {
-        std::lock_guard lock(watch_->mutex);
-        if (!watch_->stream) return watch_->ended;
-        return watch_->stream->nextShared(timeout);
-    }
-    int64_t lastRevision() const override {
-        std::lock_guard lock(watch_->mutex);
-        return watch_->stream ? watch_->stream->lastRevision() : watch_->lastRevision;
-    }
-    void setNotify(std::function<void()> notify) override {
-        std::lock_guard lock(watch_->mutex);
-        watch_->notify = notify;
-        if (watch_->stream) watch_->stream->setNotify(std::move(notify));
-    }
-
-private:
-    std::shared_ptr<SimulationHost::OpenWatch> watch_;
-};
-}  // namespace
-
 StatusOr<std::unique_ptr<apiserver::WatchStream>> SimulationHost::watch(const apiserver::Request& request) {
+    // Ended (410 Expired) when the cluster is replaced, before the old API server goes: whoever
+    // holds it sees the error and watches again.
     auto stream = withCluster([&](cluster::Cluster& c) { return c.apiServer().watch(request); });
     if (!stream) return stream.status();
-    auto open = std::make_shared<OpenWatch>();
-    open->stream = std::move(*stream);
-    {
-        std::lock_guard lock(watchesMutex_);
-        std::erase_if(watches_, [](const std::weak_ptr<OpenWatch>& w) { return w.expired(); });
-        watches_.push_back(open);
-    }
-    return std::unique_ptr<apiserver::WatchStream>(new HostWatchStream(std::move(open)));
-}
-
-void SimulationHost::endWatches(const Status& status) {
-    std::vector<std::shared_ptr<OpenWatch>> open;
-    {
-        std::lock_guard lock(watchesMutex_);
-        for (auto& w : watches_)
-            if (auto s = w.lock()) open.push_back(std::move(s));
-        watches_.clear();
-    }
-    for (auto& w : open) w->end(status);
+    return watches_.adopt(std::move(*stream));
 }
 
 Status SimulationHost::authorize(const std::string& token, apiserver::Attributes attributes) {

@@ -28,6 +28,7 @@
 
 #include "cluster/session.h"
 #include "remote/api_backend.h"
+#include "remote/endable_watches.h"
 #include "remote/watch_reactor.h"
 
 namespace pilothouse::remote {
@@ -112,9 +113,6 @@ public:
     // Counts changes: the driver's ticks that moved time, and every withSession() call.
     uint64_t changes() const { return changes_.load(); }
 
-    // A watch handed out by watch(), which a replacement of the cluster ends (internal).
-    struct OpenWatch;
-
 private:
     SimulationHost() = default;
     void drive();
@@ -122,14 +120,9 @@ private:
     // Takes a new snapshot(); the session is locked.
     void publishSnapshot();
 
-    // Ends every watch handed out by watch() (with `status`) before the cluster is replaced.
-    void endWatches(const Status& status);
-
     std::unique_ptr<cluster::Session> session_;
-    // The watches watch() handed out that may still be open (each ends itself when its stream
-    // goes; endWatches() ends the rest).
-    std::mutex watchesMutex_;
-    std::vector<std::weak_ptr<OpenWatch>> watches_;
+    // The watches watch() handed out, ended before the cluster is replaced.
+    EndableWatches watches_;
     // Held by the driver's ticks and withSession().
     std::mutex sessionMutex_;
     // Held shared by reads of the cluster, exclusively while it is replaced.

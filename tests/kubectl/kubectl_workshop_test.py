@@ -31,14 +31,21 @@ KUBECTL_DIRS = ["/usr/lib/google-cloud-sdk/bin", "/usr/local/bin", "/usr/bin"]
 
 # Steps not run yet, and why (what the server still lacks).
 PENDING = {
-    "02-api-resources": "discovery lists only the kinds Pilothouse serves (no ConfigMap, Secret, ServiceAccount, ...)",
-    "07-get-pods-o-yaml": "objects carry no managedFields yet",
-    "08-get-pods-o-json": "objects carry no managedFields yet",
+    "02-api-resources": "discovery lists only the kinds Pilothouse's object model has (no PersistentVolume, CronJob, "
+                        "Ingress, NetworkPolicy, HorizontalPodAutoscaler, storage.k8s.io, ...)",
+    # The recorded cluster was not a default one: its nodes had no kubelets (their Ready condition
+    # says "simulated, no kubelet"), its kube-apiserver ran without the DefaultTolerationSeconds and
+    # ServiceAccount admission plugins, and pod status had hostIPs (v1.28's PodHostIPs gate is off by
+    # default). Pilothouse answers as a default v1.28 cluster with kubelets does.
+    "07-get-pods-o-yaml": "the recorded pod has no default tolerations (DefaultTolerationSeconds was off there) "
+                          "and a status.hostIPs",
+    "08-get-pods-o-json": "the recorded pod has no default tolerations (DefaultTolerationSeconds was off there) "
+                          "and a status.hostIPs",
     "09-get-pods-watch": "needs the harness's out-of-band pod (watch-demo) created during the watch",
     "15-rollout-status-never-ready": "needs a deployment whose pods never become ready (image never-ready)",
-    "18-rollout-undo-web": "ReplicaSet revision history and change-cause annotations not compared yet",
-    "19-describe-pod": "describe computes ages against the wall clock; the simulation's clock starts in 2024",
-    "20-describe-node": "describe computes ages against the wall clock; the simulation's clock starts in 2024",
+    "19-describe-pod": "the recorded node had no kubelet (no Pulling/Pulled/Created/Started events) and the pod no "
+                       "default tolerations",
+    "20-describe-node": "the recorded node had no kubelet (its conditions and capacity are a simulator's)",
     "21-get-events": "the event list depends on steps still pending",
     "24-apply-server-side": "server-side apply (application/apply-patch+yaml) not served yet",
     "25-apply-server-side-new-object": "server-side apply (application/apply-patch+yaml) not served yet",
@@ -128,6 +135,8 @@ def main():
     parser.add_argument("--server", required=True)
     parser.add_argument("--kubectl", required=True)
     parser.add_argument("--only", help="run only the steps whose name contains this")
+    parser.add_argument("--run-pending", action="store_true",
+                        help="run the PENDING steps too (to see which pass now); their failures do not count")
     args = parser.parse_args()
     kubectl = find_kubectl(args.kubectl)
     if not kubectl:
@@ -163,7 +172,7 @@ def main():
         for step in steps:
             if args.only and args.only not in step:
                 continue
-            if step in PENDING:
+            if step in PENDING and not args.run_pending:
                 print("PENDING %s: %s" % (step, PENDING[step]))
                 continue
             expected = json.load(open(os.path.join(HERE, "expected", step + ".json")))
@@ -197,10 +206,12 @@ def main():
                 if got != want:
                     problems.append("%s differs:\n--- expected (masked)\n%s\n--- got (masked)\n%s" % (stream, want, got))
             if problems:
-                failures.append(step)
-                print("FAIL %s: kubectl %s\n  %s" % (step, expected["args"], "\n  ".join(problems)))
+                if step not in PENDING:
+                    failures.append(step)
+                print("%s %s: kubectl %s\n  %s" % ("FAIL" if step not in PENDING else "FAIL (pending)", step,
+                                                   expected["args"], "\n  ".join(problems)))
             else:
-                print("ok   %s: kubectl %s" % (step, expected["args"]))
+                print("ok   %s: kubectl %s%s" % (step, expected["args"], " (pending: passes now)" if step in PENDING else ""))
             # The workshop waited for the cluster between commands; so do we.
             if step.startswith(("05", "10", "11", "12", "13", "33")):
                 time.sleep(3)

@@ -24,8 +24,14 @@ struct Subresource {
 std::vector<Subresource> subresourcesOf(const api::ResourceType& type) {
     std::vector<Subresource> out;
     if (type.group.empty() && type.resource == "pods") {
+        // In kube-apiserver's (alphabetical) order; log, exec, attach and portforward answer that the
+        // containers are simulated (pod_streams.h).
+        out.push_back({"attach", "", "", "PodAttachOptions", {"create", "get"}});
         out.push_back({"binding", "", "", "Binding", {"create"}});
         out.push_back({"eviction", "policy", "v1", "Eviction", {"create"}});
+        out.push_back({"exec", "", "", "PodExecOptions", {"create", "get"}});
+        out.push_back({"log", "", "", "Pod", {"get"}});
+        out.push_back({"portforward", "", "", "PodPortForwardOptions", {"create", "get"}});
     }
     if (type.group.empty() && type.resource == "namespaces")
         out.push_back({"finalize", "", "", "Namespace", {"update"}});

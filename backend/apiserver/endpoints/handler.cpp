@@ -13,6 +13,7 @@
 #include "apiserver/endpoints/discovery.h"
 #include "apiserver/endpoints/request_info.h"
 #include "apiserver/endpoints/responses.h"
+#include "apiserver/endpoints/pod_streams.h"
 #include "apiserver/endpoints/scale.h"
 #include "apiserver/openapi/spec.h"
 #include "apiserver/errors.h"
@@ -54,8 +55,26 @@ std::string WatchBody::take() {
         return out;
     }
     for (const auto& e : *events) out += encode_(e);
-    if (std::chrono::steady_clock::now() >= deadline_) done_ = true;
+    const auto now = std::chrono::steady_clock::now();
+    if (encodeBookmark_ && now >= nextBookmark_) {
+        nextBookmark_ = now + bookmarkInterval_;
+        if (events->empty()) out += encodeBookmark_(stream_->lastRevision());
+    }
+    if (now >= deadline_) done_ = true;
     return out;
+}
+
+void WatchBody::enableBookmarks(std::function<std::string(int64_t revision)> encodeBookmark,
+                                std::chrono::milliseconds interval) {
+    std::lock_guard lock(mutex_);
+    encodeBookmark_ = std::move(encodeBookmark);
+    bookmarkInterval_ = interval;
+    nextBookmark_ = std::chrono::steady_clock::now() + interval;
+}
+
+std::chrono::steady_clock::time_point WatchBody::nextWake() const {
+    std::lock_guard lock(mutex_);
+    return encodeBookmark_ ? std::min(deadline_, nextBookmark_) : deadline_;
 }
 
 bool WatchBody::done() const {
@@ -339,6 +358,11 @@ void Handler::setServerAddress(const std::string& address) {
     options_.serverAddress = address;
 }
 
+std::chrono::milliseconds Handler::bookmarkInterval() const {
+    std::lock_guard lock(optionsMutex_);
+    return options_.bookmarkInterval;
+}
+
 std::string Handler::serverAddress() const {
     std::lock_guard lock(optionsMutex_);
     return options_.serverAddress;
@@ -448,6 +472,12 @@ HttpResponse Handler::serve(const HttpRequest& request) {
     r.name = info.name;
     r.subresource = info.subresource;
     r.token = token;
+    r.userAgent = request.header("user-agent");
+    r.clientCommand = request.header("kubectl-command");
+    r.httpMethod = request.method;
+    r.path = request.target.substr(0, request.target.find('?'));
+    if (type->group.empty() && type->resource == "pods" && isPodStreamSubresource(r.subresource))
+        return servePodStream(backend_, r, info.verb, info.param("container"));
     if (!type->supports(r.verb == "deletecollection" ? "delete" : r.verb) && r.subresource.empty())
         return errorResponse(info.name.empty() && (r.verb == "list" || r.verb == "watch") ? newMethodNotAllowed()
                                                                                           : newRouteNotFound(),
@@ -552,6 +582,24 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         response.headers.emplace_back("Cache-Control", "no-cache, private");
         response.watch = std::make_shared<WatchBody>(std::move(*stream), std::move(initial), std::move(encode),
                                                      std::move(encodeError), std::chrono::steady_clock::now() + duration);
+        if (info.param("allowWatchBookmarks") == "true" && !asTable) {
+            // Upstream's bookmark: an empty object of the kind that carries only how far the
+            // watch has come, about once a minute.
+            response.watch->enableBookmarks(
+                [type](int64_t revision) {
+                    Value meta = Value::object();
+                    meta.set("resourceVersion", std::to_string(revision));
+                    Value object = Value::object();
+                    object.set("kind", type->kind);
+                    object.set("apiVersion", type->group.empty() ? type->version : type->group + "/" + type->version);
+                    object.set("metadata", std::move(meta));
+                    Value event = Value::object();
+                    event.set("type", "BOOKMARK");
+                    event.set("object", std::move(object));
+                    return codec::toJson(event, codec::JsonStyle::Compact) + "\n";
+                },
+                bookmarkInterval());
+        }
         return response;
     }
 

@@ -64,11 +64,18 @@ public:
     WatchBody(std::unique_ptr<WatchStream> stream, std::vector<WatchEvent> initial, Encoder encode,
               ErrorEncoder encodeError, std::chrono::steady_clock::time_point deadline);
 
+    // allowWatchBookmarks: every `interval`, a BOOKMARK line (encodeBookmark of how far the watch
+    // has come) when no event is waiting. Call before the body is served.
+    void enableBookmarks(std::function<std::string(int64_t revision)> encodeBookmark, std::chrono::milliseconds interval);
+
     // The lines ready now ("" when none). Once the stream ended (an error, which is sent as an
     // ERROR event, or the deadline), done() is true and take() returns what is left.
     std::string take();
     bool done() const;
     std::chrono::steady_clock::time_point deadline() const { return deadline_; }
+    // When take() should be called again even without a notification: the next bookmark, or the
+    // deadline.
+    std::chrono::steady_clock::time_point nextWake() const;
     // Called, from any thread, when events may be ready.
     void setNotify(std::function<void()> notify);
 
@@ -78,6 +85,9 @@ private:
     Encoder encode_;
     ErrorEncoder encodeError_;
     std::chrono::steady_clock::time_point deadline_;
+    std::function<std::string(int64_t revision)> encodeBookmark_;
+    std::chrono::milliseconds bookmarkInterval_{0};
+    std::chrono::steady_clock::time_point nextBookmark_{};
     mutable std::mutex mutex_;
     bool done_ = false;
 };
@@ -85,6 +95,8 @@ private:
 struct HandlerOptions {
     // What /api's APIVersions names as the server's address ("127.0.0.1:6443").
     std::string serverAddress;
+    // How often a watch with allowWatchBookmarks=true gets a BOOKMARK (upstream: about a minute).
+    std::chrono::milliseconds bookmarkInterval{std::chrono::seconds(60)};
 };
 
 class Handler {
@@ -97,6 +109,7 @@ public:
 
 private:
     std::string serverAddress() const;
+    std::chrono::milliseconds bookmarkInterval() const;
 
     remote::ApiBackend& backend_;
     mutable std::mutex optionsMutex_;

@@ -12,6 +12,7 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <mutex>
@@ -164,16 +165,28 @@ private:
         watch_->setNotify([weak, executor] {
             if (auto self = weak.lock()) net::post(executor, [self] { self->pumpWatch(); });
         });
-        timer_.expires_at(watch_->deadline());
-        timer_.async_wait([weak](beast::error_code ec) {
-            if (auto self = weak.lock(); self && !ec) self->pumpWatch();
-        });
+        armWatchTimer();
         writing_ = true;
         beast::get_lowest_layer(stream_).expires_after(kWriteTimeout);
         http::async_write_header(stream_, *watchSerializer_, [self = shared_from_this()](beast::error_code ec, size_t) {
             self->writing_ = false;
             if (ec) return self->close();
             self->pumpWatch();
+        });
+    }
+
+    // Wakes the watch at its next bookmark or deadline.
+    void armWatchTimer() {
+        if (!watch_ || watch_->done()) return;
+        // Not sooner than a little from now: a deadline that passed while a write was in flight is
+        // taken once the write is done.
+        timer_.expires_at(std::max(watch_->nextWake(), std::chrono::steady_clock::now() + std::chrono::milliseconds(100)));
+        std::weak_ptr<Connection> weak = weak_from_this();
+        timer_.async_wait([weak](beast::error_code ec) {
+            if (auto self = weak.lock(); self && !ec) {
+                self->pumpWatch();
+                self->armWatchTimer();
+            }
         });
     }
 

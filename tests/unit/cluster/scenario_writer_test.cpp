@@ -43,6 +43,7 @@ spec:
   description: Everything a user can do.
   learningGoal: That it replays.
   seed: 42
+  epoch: "2026-11-29T09:00:00Z"
   actions:
   - {at: 1.5s, action: apply, manifest: {apiVersion: v1, kind: Pod, metadata: {name: p, namespace: default}, spec: {containers: [{name: c, image: nginx}]}}}
   - {at: 2m0.000000001s, action: patch, kind: Node, name: a, patch: {status: {capacity: {cpu: "2"}}}, subresource: status}
@@ -78,6 +79,7 @@ void ScenarioWriterTest::roundTrip() {
     QCOMPARE(again.description, original.description);
     QCOMPARE(again.learningGoal, original.learningGoal);
     QCOMPARE(again.seed, original.seed);
+    QCOMPARE(again.epoch, original.epoch);
     QCOMPARE(again.schedulerConfiguration.empty(), original.schedulerConfiguration.empty());
     if (!original.schedulerConfiguration.empty()) {
         auto a = codec::parseYamlDocuments(again.schedulerConfiguration);

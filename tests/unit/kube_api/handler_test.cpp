@@ -4,6 +4,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <chrono>
 #include <fstream>
 
 #include "api/codec/json.h"
@@ -100,7 +101,8 @@ private slots:
             QCOMPARE(str(r.find("scope")), std::string("Namespaced"));
             QCOMPARE(str(&r.find("shortNames")->asArray()[0]), std::string("po"));
             QCOMPARE(str(&r.find("categories")->asArray()[0]), std::string("all"));
-            QCOMPARE(r.find("subresources")->size(), size_t(3));  // binding, eviction, status
+            // attach, binding, eviction, exec, log, portforward, status
+            QCOMPARE(r.find("subresources")->size(), size_t(7));
         }
         QVERIFY(pods);
         auto legacy = call("GET", "/api");
@@ -231,6 +233,66 @@ private slots:
         lines = w.watch->take();
         QVERIFY2(lines.find(R"("type":"MODIFIED")") != std::string::npos, lines.c_str());
         QVERIFY(!w.watch->done());
+    }
+
+    // allowWatchBookmarks=true: a BOOKMARK (the kind, only metadata.resourceVersion) every
+    // interval while nothing else is sent.
+    void watchBookmarks() {
+        apiserver::endpoints::HandlerOptions options;
+        options.serverAddress = "127.0.0.1:6443";
+        options.bookmarkInterval = std::chrono::milliseconds(1);
+        apiserver::endpoints::Handler handler(*backend_, options);
+        HttpRequest r;
+        r.method = "GET";
+        r.target = "/api/v1/pods?watch=true&allowWatchBookmarks=true&resourceVersion=1";
+        r.headers["authorization"] = "Bearer admin-token";
+        auto w = handler.serve(r);
+        QCOMPARE(w.status, 200);
+        QVERIFY(w.watch);
+        QTest::qWait(5);
+        const std::string lines = w.watch->take();
+        QVERIFY2(lines.find("{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"") == 0,
+                 lines.c_str());
+        QVERIFY(w.watch->nextWake() <= w.watch->deadline());
+        // Without the parameter, none.
+        r.target = "/api/v1/pods?watch=true&resourceVersion=1";
+        auto plain = handler.serve(r);
+        QTest::qWait(5);
+        QCOMPARE(plain.watch->take(), std::string());
+    }
+
+    // pods/log, exec, attach and portforward: authorized and checked as kube-apiserver checks
+    // them, then a clear 400 — the containers are simulated and have nothing to stream.
+    void podStreamsSayTheContainersAreSimulated() {
+        QCOMPARE(call("GET", "/api/v1/namespaces/default/pods/web/log").status, 404);
+        QCOMPARE(call("POST", "/api/v1/namespaces/default/pods", "admin-token", "application/json", "application/json", kPod).status, 201);
+        auto message = [&](const HttpResponse& r) { return str(body(r).find("message")); };
+        auto log = call("GET", "/api/v1/namespaces/default/pods/web/log");
+        QCOMPARE(log.status, 400);
+        QCOMPARE(message(log), std::string("pod web does not have a host assigned"));
+        QCOMPARE(call("GET", "/api/v1/namespaces/default/pods/web/log", "nobody-token").status, 403);
+        auto wrong = call("GET", "/api/v1/namespaces/default/pods/web/log?container=sidecar");
+        QCOMPARE(message(wrong), std::string("container sidecar is not valid for pod web"));
+
+        QCOMPARE(call("POST", "/api/v1/namespaces/default/pods/web/binding", "admin-token", "application/json", "application/json",
+                      R"({"apiVersion":"v1","kind":"Binding","metadata":{"name":"web"},"target":{"kind":"Node","name":"node-1"}})")
+                     .status,
+                 201);
+        QCOMPARE(message(call("GET", "/api/v1/namespaces/default/pods/web/log")),
+                 std::string("container \"c\" in pod \"web\" is waiting to start: ContainerCreating"));
+        QCOMPARE(call("PATCH", "/api/v1/namespaces/default/pods/web/status", "admin-token", "application/json",
+                      "application/merge-patch+json",
+                      R"({"status":{"phase":"Running","containerStatuses":[{"name":"c","image":"nginx:1.25","imageID":"","ready":true,"restartCount":0,"state":{"running":{"startedAt":"2024-01-01T00:00:01Z"}}}]}})")
+                     .status,
+                 200);
+        log = call("GET", "/api/v1/namespaces/default/pods/web/log");
+        QCOMPARE(log.status, 400);
+        QVERIFY2(message(log).rfind("container \"c\" in pod \"web\" is simulated by Pilothouse: it runs no process and writes no log", 0) == 0,
+                 message(log).c_str());
+        auto exec = call("POST", "/api/v1/namespaces/default/pods/web/exec?command=sh&stdin=true&tty=true");
+        QCOMPARE(exec.status, 400);
+        QVERIFY2(message(exec).find("nothing to exec into") != std::string::npos, message(exec).c_str());
+        QCOMPARE(call("POST", "/api/v1/namespaces/default/pods/web/portforward?ports=80").status, 400);
     }
 
     // kubectl scale: PATCH .../deployments/web/scale with a merge patch, answered with a Scale.
