@@ -1349,6 +1349,14 @@
         <source>With --connect: the server speaks TLS, its certificate signed by this CA certificate (PEM).</source>
         <translation>Mit --connect: der Server spricht TLS, sein Zertifikat ist von diesem CA-Zertifikat (PEM) signiert.</translation>
     </message>
+    <message>
+        <source>Also serve the Kubernetes API over HTTPS at this loopback address (e.g. 127.0.0.1:6443), so that kubectl on this machine drives the simulated cluster.</source>
+        <translation>Zusätzlich die Kubernetes-API über HTTPS an dieser Loopback-Adresse bereitstellen (z. B. 127.0.0.1:6443), damit kubectl auf diesem Rechner den simulierten Cluster steuert.</translation>
+    </message>
+    <message>
+        <source>With --kube-api-listen: write a kubeconfig for it (its address, the CA of its certificate, context pilothouse) to FILE.</source>
+        <translation>Mit --kube-api-listen: eine kubeconfig dafür (Adresse, CA des Zertifikats, Kontext pilothouse) nach FILE schreiben.</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
@@ -1958,6 +1966,29 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::KubeApiStatus</name>
+    <message>
+        <source>Copied: %1</source>
+        <translation>Kopiert: %1</translation>
+    </message>
+    <message>
+        <source>kubectl → %1</source>
+        <translation>kubectl → %1</translation>
+    </message>
+    <message>
+        <source>Copy KUBECONFIG command</source>
+        <translation>KUBECONFIG-Befehl kopieren</translation>
+    </message>
+    <message>
+        <source>This window serves the Kubernetes API for kubectl on this machine at %1</source>
+        <translation>Dieses Fenster stellt kubectl auf diesem Rechner die Kubernetes-API unter %1 bereit</translation>
+    </message>
+    <message>
+        <source>This window serves the Kubernetes API for kubectl on this machine at %1; its kubeconfig is %2</source>
+        <translation>Dieses Fenster stellt kubectl auf diesem Rechner die Kubernetes-API unter %1 bereit; die kubeconfig ist %2</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::MainWindow</name>
     <message>
         <source>Pilothouse</source>
@@ -2253,6 +2284,10 @@
         <source>Virtual seconds per wall-clock second (] faster, [ slower)</source>
         <translation>Virtuelle Sekunden pro Sekunde Echtzeit (] schneller, [ langsamer)</translation>
     </message>
+    <message>
+        <source>The Kubernetes API for kubectl could not start: %1</source>
+        <translation>Die Kubernetes-API für kubectl konnte nicht starten: %1</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::MetricsChart</name>
@@ -2388,6 +2423,22 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1 (Standard)</translation>
+    </message>
+    <message>
+        <source>kubectl</source>
+        <translation>kubectl</translation>
+    </message>
+    <message>
+        <source>Serve the Kubernetes API to kubectl on this machine</source>
+        <translation>Kubernetes-API für kubectl auf diesem Rechner bereitstellen</translation>
+    </message>
+    <message>
+        <source>kubectl on this computer then drives the simulated cluster, and each request&apos;s journey plays in the window. The status bar shows the address and copies the KUBECONFIG command.</source>
+        <translation>kubectl auf diesem Computer steuert dann den simulierten Cluster, und der Weg jeder Anfrage wird im Fenster gezeigt. Die Statusleiste zeigt die Adresse und kopiert den KUBECONFIG-Befehl.</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
     </message>
 </context>
 <context>

@@ -1347,6 +1347,14 @@
         <source>With --connect: the server speaks TLS, its certificate signed by this CA certificate (PEM).</source>
         <translation>--connect と併用: サーバーは TLS を使い、その証明書はこの CA 証明書（PEM）の署名付きです。</translation>
     </message>
+    <message>
+        <source>Also serve the Kubernetes API over HTTPS at this loopback address (e.g. 127.0.0.1:6443), so that kubectl on this machine drives the simulated cluster.</source>
+        <translation>このループバックアドレス(例: 127.0.0.1:6443)で Kubernetes API を HTTPS でも提供し、このマシンの kubectl でシミュレーションのクラスターを操作できるようにします。</translation>
+    </message>
+    <message>
+        <source>With --kube-api-listen: write a kubeconfig for it (its address, the CA of its certificate, context pilothouse) to FILE.</source>
+        <translation>--kube-api-listen と併用: その API 用の kubeconfig(アドレス、証明書の CA、コンテキスト pilothouse)を FILE に書き出します。</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
@@ -1956,6 +1964,29 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::KubeApiStatus</name>
+    <message>
+        <source>Copied: %1</source>
+        <translation>コピーしました: %1</translation>
+    </message>
+    <message>
+        <source>kubectl → %1</source>
+        <translation>kubectl → %1</translation>
+    </message>
+    <message>
+        <source>Copy KUBECONFIG command</source>
+        <translation>KUBECONFIG コマンドをコピー</translation>
+    </message>
+    <message>
+        <source>This window serves the Kubernetes API for kubectl on this machine at %1</source>
+        <translation>このウィンドウはこのマシンの kubectl に %1 で Kubernetes API を提供しています</translation>
+    </message>
+    <message>
+        <source>This window serves the Kubernetes API for kubectl on this machine at %1; its kubeconfig is %2</source>
+        <translation>このウィンドウはこのマシンの kubectl に %1 で Kubernetes API を提供しています。kubeconfig は %2 です</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::MainWindow</name>
     <message>
         <source>Pilothouse</source>
@@ -2249,6 +2280,10 @@
         <source>Virtual seconds per wall-clock second (] faster, [ slower)</source>
         <translation>実時間 1 秒あたりの仮想秒数 (] で速く、[ で遅く)</translation>
     </message>
+    <message>
+        <source>The Kubernetes API for kubectl could not start: %1</source>
+        <translation>kubectl 用の Kubernetes API を開始できませんでした: %1</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::MetricsChart</name>
@@ -2384,6 +2419,22 @@
     <message>
         <source>%1 (default)</source>
         <translation>%1 (既定)</translation>
+    </message>
+    <message>
+        <source>kubectl</source>
+        <translation>kubectl</translation>
+    </message>
+    <message>
+        <source>Serve the Kubernetes API to kubectl on this machine</source>
+        <translation>このマシンの kubectl に Kubernetes API を提供する</translation>
+    </message>
+    <message>
+        <source>kubectl on this computer then drives the simulated cluster, and each request&apos;s journey plays in the window. The status bar shows the address and copies the KUBECONFIG command.</source>
+        <translation>このコンピューターの kubectl がシミュレーションのクラスターを操作し、各リクエストの経路がウィンドウに表示されます。ステータスバーにアドレスが表示され、KUBECONFIG コマンドをコピーできます。</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>アドレス:</translation>
     </message>
 </context>
 <context>

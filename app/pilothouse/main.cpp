@@ -1,6 +1,7 @@
 // pilothouse: the GUI on the embedded simulated cluster, or attached to a pilothouse-server (see ui/).
 //   pilothouse [--store FILE] [--scenario NAME|FILE | --open SNAPSHOT.yaml ...] [--scheduler-config FILE]
 //              [--at DURATION] [--select NAMESPACE/POD]
+//              [--kube-api-listen HOST:PORT [--write-kubeconfig FILE]]
 //              [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
 //   pilothouse --connect HOST:PORT [--token-file FILE] [--tls | --tls-ca FILE]
 //              [--select NAMESPACE/POD] [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
@@ -17,6 +18,7 @@
 #include <QSize>
 #include <QTimer>
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <iostream>
@@ -33,10 +35,12 @@
 #include "mainwindow/remote_connection.h"
 #include "preferences/preferences.h"
 #include "models/selection_model.h"
+#include "session/embedded_kube_api.h"
 #include "session/embedded_session.h"
 #include "session/scenario_file.h"
 #include "theme/theme.h"
 #include "util/phase_times.h"
+#include "util/rfc3339.h"
 #include "version/version.h"
 
 namespace {
@@ -225,8 +229,14 @@ int main(int argc, char** argv) {
     QCommandLineOption tlsCa(QStringLiteral("tls-ca"),
                              text(QT_TRANSLATE_NOOP("main", "With --connect: the server speaks TLS, its certificate signed by this CA certificate (PEM).")),
                              text(QT_TRANSLATE_NOOP("main", "FILE")));
+    QCommandLineOption kubeApiListen(QStringLiteral("kube-api-listen"),
+                                     text(QT_TRANSLATE_NOOP("main", "Also serve the Kubernetes API over HTTPS at this loopback address (e.g. 127.0.0.1:6443), so that kubectl on this machine drives the simulated cluster.")),
+                                     text(QT_TRANSLATE_NOOP("main", "HOST:PORT")));
+    QCommandLineOption writeKubeconfig(QStringLiteral("write-kubeconfig"),
+                                       text(QT_TRANSLATE_NOOP("main", "With --kube-api-listen: write a kubeconfig for it (its address, the CA of its certificate, context pilothouse) to FILE.")),
+                                       text(QT_TRANSLATE_NOOP("main", "FILE")));
     parser.addOptions({store, scenario, open, workspace, schedulerConfig, at, select, dark, lang, screenshot, size, connectTo,
-                       tokenFile, tls, tlsCa});
+                       tokenFile, tls, tlsCa, kubeApiListen, writeKubeconfig});
     parser.addPositionalArgument(QStringLiteral("SNAPSHOT.yaml"), text(QT_TRANSLATE_NOOP("main", "More snapshot files for --open.")),
                                  QStringLiteral("[SNAPSHOT.yaml...]"));
     parser.process(app);
@@ -241,7 +251,7 @@ int main(int argc, char** argv) {
 
     // Attached to a server: its simulation, nothing to start here.
     if (parser.isSet(connectTo)) {
-        for (const QCommandLineOption* o : {&store, &scenario, &open, &workspace, &schedulerConfig, &at}) {
+        for (const QCommandLineOption* o : {&store, &scenario, &open, &workspace, &schedulerConfig, &at, &kubeApiListen, &writeKubeconfig}) {
             if (parser.isSet(*o)) {
                 std::fprintf(stderr, "error: --%s cannot be combined with --connect (the server has its own simulation)\n",
                              o->names().front().toUtf8().constData());
@@ -288,6 +298,10 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "error: --%s needs --connect\n", o->names().front().toUtf8().constData());
             return 2;
         }
+    }
+    if (parser.isSet(writeKubeconfig) && !parser.isSet(kubeApiListen)) {
+        std::fprintf(stderr, "error: --write-kubeconfig needs --kube-api-listen HOST:PORT (the address the kubeconfig names)\n");
+        return 2;
     }
 
     // The starting cluster: a snapshot (--open), or a scenario — a name is one of those built in,
@@ -352,6 +366,12 @@ int main(int argc, char** argv) {
     // The user's preferences (File > Preferences…); screenshots use the defaults.
     const auto preferences = parser.isSet(screenshot) ? pilothouse::ui::Preferences{} : pilothouse::ui::Preferences::load();
     preferences.fillScenario(start);
+    // Serving kubectl: the clock starts at the wall clock's now, so that the ages kubectl works out
+    // from timestamps (describe, events) read as on a real cluster.
+    if ((parser.isSet(kubeApiListen) || preferences.serveKubeApi) && start.epoch.empty())
+        start.epoch = pilothouse::rfc3339::format(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                                      std::chrono::system_clock::now().time_since_epoch())
+                                                      .count());
     // A snapshot is opened to see why its pending pods are pending: the first is selected.
     QString firstPending;
     if (!snapshots.isEmpty())
@@ -407,6 +427,19 @@ int main(int argc, char** argv) {
     pilothouse::ui::MainWindow window(&client, session->get(), windowOptions);
     // A snapshot is opened to see why its pending pods are pending: the explainer in front.
     if (!firstPending.isEmpty()) window.showExplainer();
+    if (parser.isSet(kubeApiListen)) {
+        pilothouse::ui::EmbeddedKubeApi::Options o;
+        o.listenAddress = parser.value(kubeApiListen).toStdString();
+        o.kubeconfigPath = parser.value(writeKubeconfig).toStdString();
+        if (auto st = window.kubeApi()->start(o); !st.isOk()) {
+            std::fprintf(stderr, "error: %s\n", st.message().c_str());
+            return 2;
+        }
+        // One line a script can wait for.
+        std::printf("pilothouse: serving the Kubernetes API on %s%s\n", window.kubeApi()->url().toUtf8().constData(),
+                    o.kubeconfigPath.empty() ? "" : (", kubeconfig " + o.kubeconfigPath).c_str());
+        std::fflush(stdout);
+    }
     phases.mark("window", std::cerr);
     // A snapshot is opened to see why its pending pods are pending; a workspace selects what was.
     const QString fallbackSelection = !firstPending.isEmpty()

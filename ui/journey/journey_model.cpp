@@ -311,13 +311,24 @@ void JourneyModel::ingest(const sim::JourneyRecord& record) {
         return;
     }
 
+    const bool fromClient = mapping.count == 1 && mapping.stations[0] == Station::Client;
     if (pod.visits.empty() || pod.visits.back().terminating) {
         // A new journey: from kubectl, or from the controller that made the pod.
         Visit origin;
         origin.arrive = origin.end = pod.visits.empty() ? start : std::max(start, pod.visits.back().end);
         origin.station = pod.controlled ? Station::Controllers : Station::Client;
+        if (fromClient) {
+            // The request as the client sent it ("kubectl apply: POST /api/v1/..."): the origin's step.
+            step.station = Station::Client;
+            step.start = step.end = origin.arrive;
+            pod.steps.push_back(step);
+            origin.station = Station::Client;
+            origin.firstStep = origin.lastStep = int(pod.steps.size()) - 1;
+        }
         addVisit(p, origin);
+        if (fromClient) return;
     }
+    if (fromClient) return;  // a client record within a journey (not its start) adds no visit
 
     // A scheduling attempt that placed the pod: filter for the first half, score for the rest.
     const qint64 mid = start + (end - start) / 2;
@@ -684,6 +695,7 @@ QString JourneyModel::describe(int p, const Visit& visit, qint64 t, bool expecte
         case Station::ValidatingAdmission:
             if (plugin.isEmpty()) return tr("%1: %2").arg(name, detail);
             return tr("%1 · %2: %3").arg(name, plugin, detail);
+        case Station::Client: return plugin.isEmpty() ? detail : tr("%1: %2").arg(plugin, detail);
         case Station::Etcd: return detail;
         case Station::QueueActive:
         case Station::QueueBackoff:

@@ -82,6 +82,7 @@ StageMapping Stations::forStage(std::string_view stage, std::string_view detail,
     };
     // The API server's stages are recorded as "<stage>: <step>" (one record per admission plugin).
     const std::string_view base = stage.substr(0, stage.find(": "));
+    if (base == apiserver::kStageClient) return one(Station::Client);
     if (base == apiserver::kStageAuthentication) return one(Station::Authentication);
     if (base == apiserver::kStageAuthorization) return one(Station::Authorization);
     if (base == apiserver::kStageMutatingAdmission) return one(Station::MutatingAdmission);

@@ -18,7 +18,9 @@
 #include <QSettings>
 #include <QShortcut>
 
+#include "mainwindow/kube_api_status.h"
 #include "preferences/preferences_dialog.h"
+#include "session/embedded_kube_api.h"
 #include <QSlider>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -105,6 +107,16 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
     }
     QFont timeFont = theme::font(14, true);
     time_->setFont(timeFont);
+    if (session_) {
+        kubeApi_ = new EmbeddedKubeApi(*session_, this);
+        kubeApiStatus_ = new KubeApiStatus(kubeApi_, this);
+        kubeApiStatus_->setFont(statusFont);
+        statusBar()->addPermanentWidget(kubeApiStatus_);
+        connect(kubeApiStatus_, &KubeApiStatus::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+        // While kubectl is served, its address takes the place of "Control plane: embedded" (a
+        // laptop's status bar has room for one of them).
+        connect(kubeApi_, &EmbeddedKubeApi::servingChanged, this, [this] { connection_->setVisible(!kubeApi_->serving()); });
+    }
 
     makeViews();
     if (simulation_) makeSimulationToolBar();
@@ -173,6 +185,7 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
     onPresentChanged();
     updateConnection();
     updateStatus();
+    if (kubeApiStatus_) kubeApiStatus_->update();
 }
 
 MainWindow::~MainWindow() = default;
@@ -640,6 +653,23 @@ void MainWindow::usePreferences(const Preferences& preferences) {
     preferences_.applyPhaseColors();
     setDark(preferences_.dark);
     setFontScale(preferences_.fontScale);
+    // Serving kubectl: started or stopped when the preference changes (or is first read on).
+    const std::pair<bool, QString> wanted{preferences_.serveKubeApi, preferences_.kubeApiAddress};
+    if (kubeApi_ && (kubeApiPreference_ ? *kubeApiPreference_ != wanted : wanted.first)) {
+        kubeApiPreference_ = wanted;
+        if (!wanted.first) {
+            kubeApi_->stop();
+        } else {
+            EmbeddedKubeApi::Options o;
+            o.listenAddress = wanted.second.toStdString();
+            o.kubeconfigPath = EmbeddedKubeApi::defaultKubeconfigPath();
+            if (Status st = kubeApi_->start(o); !st.isOk())
+                statusBar()->showMessage(tr("The Kubernetes API for kubectl could not start: %1").arg(QString::fromStdString(st.message())),
+                                         15000);
+        }
+    } else if (kubeApi_ && !kubeApiPreference_) {
+        kubeApiPreference_ = wanted;
+    }
 }
 
 void MainWindow::applyPreferences(const Preferences& preferences) {
@@ -703,6 +733,7 @@ void MainWindow::retranslate() {
     onViewChanged();
     updateConnection();
     updateStatus();
+    if (kubeApiStatus_) kubeApiStatus_->update();
 }
 
 void MainWindow::restoreSettings() {

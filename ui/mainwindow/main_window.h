@@ -35,6 +35,8 @@
 #include <QTimer>
 
 #include <array>
+#include <optional>
+#include <utility>
 
 #include "mainwindow/window_layout.h"
 #include "preferences/preferences.h"
@@ -67,6 +69,8 @@ class ObjectEditor;
 }
 class InspectorView;
 class JourneyView;
+class EmbeddedKubeApi;
+class KubeApiStatus;
 class ObjectTableModel;
 class SelectionModel;
 class Timeline;
@@ -169,6 +173,10 @@ public:
     void applyPreferences(const Preferences& preferences);
     // The Preferences dialog (modal), over the preferences in force.
     void showPreferences();
+    // The Kubernetes API the embedded control plane serves for kubectl (null when attached to a
+    // server): started by --kube-api-listen or the preferences, shown in the status bar.
+    EmbeddedKubeApi* kubeApi() const { return kubeApi_; }
+    KubeApiStatus* kubeApiStatus() const { return kubeApiStatus_; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -255,6 +263,11 @@ private:
     QLabel* revision_;
     QLabel* time_;
     QLabel* counts_;
+    EmbeddedKubeApi* kubeApi_ = nullptr;
+    KubeApiStatus* kubeApiStatus_ = nullptr;
+    // The preferences' Kubernetes API settings last acted on (serving is changed only when they
+    // change, so --kube-api-listen is not undone by preferences that say nothing new).
+    std::optional<std::pair<bool, QString>> kubeApiPreference_;
 };
 
 }  // namespace pilothouse::ui

@@ -3,6 +3,7 @@
 #include <QSettings>
 
 #include "sim/runner.h"
+#include "util/listen_address.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -15,6 +16,8 @@ const QString kImagePull = QStringLiteral("kubelet/imagePullBandwidth");
 const QString kDark = QStringLiteral("theme/dark");
 const QString kFontScale = QStringLiteral("theme/fontScale");
 const QString kPhaseColors = QStringLiteral("theme/phaseColors/");
+const QString kServeKubeApi = QStringLiteral("kubeApi/serve");
+const QString kKubeApiAddress = QStringLiteral("kubeApi/address");
 
 // One check per setting: validate() reports the first failure, load() puts back the default of
 // each setting that fails.
@@ -22,6 +25,16 @@ Status checkStartSpeed(double speed) { return speed == 0 ? Status::ok() : sim::v
 Status checkBandwidth(const QString& quantity) {
     auto bytes = cluster::imagePullBytesPerSecond(quantity.trimmed().toStdString());
     return bytes ? Status::ok() : bytes.status();
+}
+// A loopback HOST:PORT: the embedded control plane authenticates nobody.
+Status checkKubeApiAddress(const QString& address) {
+    auto parsed = util::parseListenAddress(address.trimmed().toStdString());
+    if (!parsed) return parsed.status();
+    if (!util::isLoopback(address.trimmed().toStdString()))
+        return Status(StatusCode::InvalidArgument, "\"" + address.trimmed().toStdString() +
+                                                       "\" is not a loopback address: the window serves kubectl on this machine only "
+                                                       "(127.0.0.1:PORT)");
+    return Status::ok();
 }
 Status checkFontScale(double scale) {
     if (scale >= 0.5 && scale <= 3) return Status::ok();
@@ -37,6 +50,8 @@ Preferences Preferences::load() {
     p.imagePullBandwidth = settings.value(kImagePull).toString();
     p.dark = settings.value(kDark, p.dark).toBool();
     p.fontScale = settings.value(kFontScale, p.fontScale).toDouble();
+    p.serveKubeApi = settings.value(kServeKubeApi, p.serveKubeApi).toBool();
+    p.kubeApiAddress = settings.value(kKubeApiAddress, p.kubeApiAddress).toString();
     for (const QString& phase : theme::phases()) {
         const QColor c(settings.value(kPhaseColors + phase).toString());
         if (c.isValid()) p.phaseColors.insert(phase, c);
@@ -46,6 +61,7 @@ Preferences Preferences::load() {
     if (!checkStartSpeed(p.startSpeed).isOk()) p.startSpeed = defaults.startSpeed;
     if (!checkBandwidth(p.imagePullBandwidth).isOk()) p.imagePullBandwidth = defaults.imagePullBandwidth;
     if (!checkFontScale(p.fontScale).isOk()) p.fontScale = defaults.fontScale;
+    if (!checkKubeApiAddress(p.kubeApiAddress).isOk()) p.kubeApiAddress = defaults.kubeApiAddress;
     return p;
 }
 
@@ -56,6 +72,8 @@ void Preferences::save() const {
     settings.setValue(kImagePull, imagePullBandwidth);
     settings.setValue(kDark, dark);
     settings.setValue(kFontScale, fontScale);
+    settings.setValue(kServeKubeApi, serveKubeApi);
+    settings.setValue(kKubeApiAddress, kubeApiAddress);
     for (const QString& phase : theme::phases()) {
         if (phaseColors.contains(phase)) settings.setValue(kPhaseColors + phase, phaseColors.value(phase).name());
         else settings.remove(kPhaseColors + phase);
@@ -65,6 +83,7 @@ void Preferences::save() const {
 Status Preferences::validate() const {
     PH_RETURN_IF_ERROR(checkStartSpeed(startSpeed).withContext("speed at start: "));
     PH_RETURN_IF_ERROR(checkBandwidth(imagePullBandwidth).withContext("image pull bandwidth: "));
+    PH_RETURN_IF_ERROR(checkKubeApiAddress(kubeApiAddress).withContext("Kubernetes API address: "));
     return checkFontScale(fontScale).withContext("text size: ");
 }
 

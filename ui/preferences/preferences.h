@@ -3,6 +3,7 @@
 //  - the simulated nodes: how fast their kubelets pull images, for scenarios that do not say
 //    (a scenario's spec.imagePullBandwidth wins; the value is written into the scenario as it
 //    starts, so a saved scenario or workspace replays with it);
+//  - kubectl: whether the embedded control plane serves the Kubernetes API on this machine, and where;
 //  - how things look: light or dark palette, the text size (projectors: 150 %, 200 %), and a
 //    colour per pod phase for rooms or eyes where the defaults do not work.
 #pragma once
@@ -27,6 +28,10 @@ struct Preferences {
     double fontScale = 1.0;
     // Phase -> the user's colour; phases not here keep the palette's.
     QMap<QString, QColor> phaseColors;
+    // The Kubernetes API for kubectl on this machine (session/embedded_kube_api.h), at a loopback
+    // address; its kubeconfig goes to EmbeddedKubeApi::defaultKubeconfigPath().
+    bool serveKubeApi = false;
+    QString kubeApiAddress = QStringLiteral("127.0.0.1:6443");
 
     bool operator==(const Preferences&) const = default;
 

@@ -47,6 +47,27 @@ PreferencesDialog::PreferencesDialog(const Preferences& current, QWidget* parent
     connect(bandwidth_, &QLineEdit::textEdited, bandwidthError_, &QLabel::hide);
     layout->addWidget(simulation);
 
+    auto* kubectl = new QGroupBox(tr("kubectl"), this);
+    auto* kubectlForm = new QFormLayout(kubectl);
+    serveKubeApi_ = new QCheckBox(tr("Serve the Kubernetes API to kubectl on this machine"), kubectl);
+    serveKubeApi_->setObjectName(QStringLiteral("serveKubeApi"));
+    serveKubeApi_->setToolTip(tr("kubectl on this computer then drives the simulated cluster, and each request's journey "
+                                 "plays in the window. The status bar shows the address and copies the KUBECONFIG command."));
+    kubectlForm->addRow(QString(), serveKubeApi_);
+    kubeApiAddress_ = new QLineEdit(kubectl);
+    kubeApiAddress_->setObjectName(QStringLiteral("kubeApiAddress"));
+    kubeApiAddress_->setPlaceholderText(QStringLiteral("127.0.0.1:6443"));
+    kubectlForm->addRow(tr("Address:"), kubeApiAddress_);
+    kubeApiError_ = new QLabel(kubectl);
+    kubeApiError_->setObjectName(QStringLiteral("kubeApiAddressError"));
+    kubeApiError_->setWordWrap(true);
+    kubeApiError_->setStyleSheet(QStringLiteral("color: %1;").arg(theme::failure().name()));
+    kubeApiError_->hide();
+    kubectlForm->addRow(QString(), kubeApiError_);
+    connect(kubeApiAddress_, &QLineEdit::textEdited, kubeApiError_, &QLabel::hide);
+    connect(serveKubeApi_, &QCheckBox::toggled, kubeApiAddress_, &QLineEdit::setEnabled);
+    layout->addWidget(kubectl);
+
     auto* look = new QGroupBox(tr("Appearance"), this);
     auto* lookForm = new QFormLayout(look);
     palette_ = new QComboBox(look);
@@ -110,6 +131,10 @@ void PreferencesDialog::setPreferences(const Preferences& p) {
     playOnStart_->setChecked(p.playOnStart);
     bandwidth_->setText(p.imagePullBandwidth);
     bandwidthError_->hide();
+    serveKubeApi_->setChecked(p.serveKubeApi);
+    kubeApiAddress_->setText(p.kubeApiAddress);
+    kubeApiAddress_->setEnabled(p.serveKubeApi);
+    kubeApiError_->hide();
     palette_->setCurrentIndex(p.dark ? 1 : 0);
     fontScale_->setValue(int(p.fontScale * 100 + 0.5));
     for (const QString& phase : theme::phases()) setColor(phase, p.phaseColors.value(phase));
@@ -120,6 +145,8 @@ Preferences PreferencesDialog::preferences() const {
     p.startSpeed = startSpeed_->currentData().toDouble();
     p.playOnStart = playOnStart_->isChecked();
     p.imagePullBandwidth = bandwidth_->text().trimmed();
+    p.serveKubeApi = serveKubeApi_->isChecked();
+    p.kubeApiAddress = kubeApiAddress_->text().trimmed().isEmpty() ? Preferences{}.kubeApiAddress : kubeApiAddress_->text().trimmed();
     p.dark = palette_->currentData().toBool();
     p.fontScale = fontScale_->value() / 100.0;
     p.phaseColors = colors_;
@@ -128,12 +155,14 @@ Preferences PreferencesDialog::preferences() const {
 
 bool PreferencesDialog::apply() {
     const Preferences p = preferences();
-    // The speed and the text size come from lists and a bounded box: only the bandwidth can be
-    // wrong.
+    // The speed and the text size come from lists and a bounded box: only the bandwidth and the
+    // address can be wrong; the error goes under the field it names.
     if (Status st = p.validate(); !st.isOk()) {
-        bandwidthError_->setText(QString::fromStdString(st.message()));
-        bandwidthError_->show();
-        bandwidth_->setFocus();
+        const bool address = st.message().rfind("Kubernetes API address", 0) == 0;
+        QLabel* error = address ? kubeApiError_ : bandwidthError_;
+        error->setText(QString::fromStdString(st.message()));
+        error->show();
+        (address ? kubeApiAddress_ : bandwidth_)->setFocus();
         return false;
     }
     emit applied(p);

@@ -38,6 +38,9 @@ private:
     QCheckBox* playOnStart_;
     QLineEdit* bandwidth_;
     QLabel* bandwidthError_;
+    QCheckBox* serveKubeApi_;
+    QLineEdit* kubeApiAddress_;
+    QLabel* kubeApiError_;
     QComboBox* palette_;
     QSpinBox* fontScale_;
     QMap<QString, QPushButton*> colorButtons_;

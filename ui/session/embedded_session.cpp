@@ -284,6 +284,19 @@ apiserver::Response EmbeddedSession::request(apiserver::Request req) {
     return response;
 }
 
+apiserver::Response EmbeddedSession::clientRequest(apiserver::Request req) {
+    if (!session_) {
+        apiserver::Response refused;
+        refused.status = notStarted();
+        refused.status.setReason("ServiceUnavailable", 503);
+        return refused;
+    }
+    const bool write = cluster::Session::isWrite(req);
+    auto response = session_->request(std::move(req));
+    if (write) emit timeChanged();
+    return response;
+}
+
 Status EmbeddedSession::controlNode(const std::string& action, const std::string& node) {
     if (!session_) return notStarted();
     Status st = session_->controlNode(action, node);

@@ -83,6 +83,9 @@ public:
 
     // The request as the GUI's user (the control plane's loopback user), now; recorded.
     apiserver::Response request(apiserver::Request request);
+    // A request of a client of the Kubernetes API this window serves (embedded_kube_api.h), with
+    // its own bearer token, now; a write is recorded. 503 ServiceUnavailable while starting.
+    apiserver::Response clientRequest(apiserver::Request request);
     Status controlNode(const std::string& action, const std::string& node);
     Status configureScheduler(const std::string& yaml, const std::string& source);
     scheduler::config::KubeSchedulerConfiguration schedulerConfigurationAt(sim::Duration elapsed) const;

@@ -174,6 +174,8 @@ void JourneyTest::stageMapping_data() {
                   bool terminating = false) {
         QTest::newRow(name) << QString::fromUtf8(stage) << QString::fromUtf8(detail) << failed << stations << terminating;
     };
+    row("client", "client: kubectl apply", "POST /api/v1/namespaces/default/pods (kubectl/v1.28.7)", false,
+        {QStringLiteral("client")});
     row("authentication", "authentication: bearer token", "user alice", false, {QStringLiteral("authentication")});
     row("authentication loopback", "authentication: loopback", "user system:admin", false, {QStringLiteral("authentication")});
     row("authorization forbidden", "authorization: RBAC", "pods is forbidden", true, {QStringLiteral("authorization")});
@@ -258,6 +260,34 @@ void JourneyTest::expectedNext() {
     const std::string d = detail.toStdString();
     const auto got = Stations::expectedNext(s, failed, d);
     QCOMPARE(got ? Stations::id(*got) : QString(), next);
+}
+
+// A request that came over HTTP starts at the kubectl station with what the client said: the
+// command (Kubectl-Command), the method and the path.
+void JourneyTest::kubectlRequestStartsAtTheClientStation() {
+    LogClient client;
+    JourneyModel model(&client, nullptr);
+    const std::string pod = "default/nginx";
+    using Id = sim::Phrase::Id;
+    client.record(pod, "client: kubectl apply", 1.0, 1.0,
+                  "POST /api/v1/namespaces/default/pods (kubectl/v1.28.7 (linux/amd64) kubernetes/c8dcb00)");
+    client.said(pod, "authentication: bearer token", 1.0, 1.001, {{Id::UserInGroups, {"alice", "students"}}});
+    client.said(pod, "storage: etcd", 1.001, 1.003, {{Id::Stored, {"create", "/registry/pods/default/nginx", "5"}}});
+    QCOMPARE(model.poll(), 3);
+    const int p = model.podIndex(QString::fromStdString(pod));
+    QVERIFY(p >= 0);
+    // The client takes no time of the server's: the request is at authentication at once, and the
+    // kubectl station says what came in last.
+    model.evaluate(qint64(1.0005 * kSecond));
+    QCOMPARE(stationOf(model, QStringLiteral("default/nginx")), Station::Authentication);
+    const QString said = model.station(Station::Client).activity;
+    QVERIFY2(said.contains(QStringLiteral("kubectl apply: POST /api/v1/namespaces/default/pods")), qPrintable(said));
+    // One origin, then the API server's stations.
+    const auto route = model.route(p, qint64(2 * kSecond));
+    QCOMPARE(route.size(), qsizetype(3));
+    QCOMPARE(route[0], Station::Client);
+    QCOMPARE(route[1], Station::Authentication);
+    QCOMPARE(route[2], Station::Etcd);
 }
 
 void JourneyTest::travelFollowsRecordTimes() {

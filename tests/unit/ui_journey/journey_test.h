@@ -18,6 +18,7 @@ private slots:
     void expectedNext();
 
     // Travel times and the live edge, on records written into a JourneyLog by hand.
+    void kubectlRequestStartsAtTheClientStation();
     void travelFollowsRecordTimes();
     void liveEdgeWaitsAtExpectedStation();
     void recordsAreReadIncrementallyAndResetWithTheControlPlane();
