@@ -57,6 +57,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <latch>
@@ -70,7 +71,9 @@
 #include <thread>
 #include <vector>
 
+#include "api/codec/json.h"
 #include "api/codec/manifest.h"
+#include "api/codec/proto_json.h"
 #include "api/object.h"
 #include "api/scheme.h"
 #include "apiserver_service.grpc.pb.h"
@@ -84,8 +87,17 @@
 #include "simulation_service.grpc.pb.h"
 
 #include "../proc_status.h"
+#include "apiserver/endpoints/handler.h"
+#include "apiserver/server/secure_serving.h"
+#include "apiserver/server/self_signed_cert.h"
+#include "https_client.h"
+#include "watch_probe.h"
 
 using pilothouse::benchmarks::procStatusKiB;
+using pilothouse::benchmarks::HttpsConnection;
+using pilothouse::benchmarks::HttpsEndpoint;
+using pilothouse::benchmarks::HttpsWatch;
+using pilothouse::benchmarks::WatchProbe;
 using namespace pilothouse;
 using namespace std::chrono_literals;
 namespace v1 = pilothouse::apiserver::v1;
@@ -178,7 +190,7 @@ int64_t nowNanos() { return std::chrono::duration_cast<std::chrono::nanoseconds>
 
 // One watch of one client, through gRPC's callback API: every event is read and its object
 // decoded (the Any unpacked into the typed message), as a GUI's informer does.
-class ClientWatch final : public grpc::ClientReadReactor<v1::WatchEvent> {
+class ClientWatch final : public grpc::ClientReadReactor<v1::WatchEvent>, public WatchProbe {
 public:
     ClientWatch(const api::ResourceType& type, int64_t initialObjects)
         : type_(type), initialObjects_(initialObjects), object_(type.newObject()) {}
@@ -211,27 +223,27 @@ public:
         doneChanged_.notify_all();
     }
 
-    void cancel() { context_.TryCancel(); }
-    void waitDone() {
+    void cancel() override { context_.TryCancel(); }
+    void waitDone() override {
         std::unique_lock lock(mutex_);
         doneChanged_.wait(lock, [&] { return done_; });
     }
-    bool done() {
+    bool done() const override {
         std::lock_guard lock(mutex_);
         return done_;
     }
-    grpc::StatusCode code() {
+    int code() const override {
         std::lock_guard lock(mutex_);
-        return status_.error_code();
+        return done_ ? int(status_.error_code()) : -1;
     }
-    const api::ResourceType& type() const { return type_; }
-    bool listed() const { return events_.load() >= initialObjects_; }
+    const api::ResourceType& type() const override { return type_; }
+    bool listed() const override { return events_.load() >= initialObjects_; }
     int64_t initialObjects() const { return initialObjects_; }
-    int64_t events() const { return events_.load(); }
-    int64_t bytes() const { return bytes_.load(); }
-    int64_t maxRevision() const { return maxRevision_.load(); }
-    int64_t decodeErrors() const { return decodeErrors_.load(); }
-    int64_t lastEventNanos() const { return lastEventNanos_.load(); }
+    int64_t events() const override { return events_.load(); }
+    int64_t bytes() const override { return bytes_.load(); }
+    int64_t maxRevision() const override { return maxRevision_.load(); }
+    int64_t decodeErrors() const override { return decodeErrors_.load(); }
+    int64_t lastEventNanos() const override { return lastEventNanos_.load(); }
 
 private:
     const api::ResourceType& type_;
@@ -241,7 +253,7 @@ private:
     v1::WatchEvent event_;
     std::unique_ptr<google::protobuf::Message> object_;
     std::atomic<int64_t> events_{0}, bytes_{0}, maxRevision_{0}, decodeErrors_{0}, lastEventNanos_{0};
-    std::mutex mutex_;
+    mutable std::mutex mutex_;
     std::condition_variable doneChanged_;
     grpc::Status status_;
     bool done_ = false;
@@ -295,13 +307,42 @@ using MetricsStream = SimulationStream<sv1::WatchMetricsRequest, sv1::MetricsBat
 struct Client {
     std::shared_ptr<grpc::Channel> channel;
     std::unique_ptr<v1::KubernetesAPI::Stub> stub;
-    std::vector<std::unique_ptr<ClientWatch>> watches;
+    std::vector<std::shared_ptr<WatchProbe>> watches;
     std::unique_ptr<sv1::Simulation::Stub> simulation;
     std::unique_ptr<StateStream> state;
     std::unique_ptr<JourneyStream> journeys;
     std::unique_ptr<MetricsStream> metrics;
     int64_t streamMessages() const {
         return (state ? state->messages() : 0) + (journeys ? journeys->messages() : 0) + (metrics ? metrics->messages() : 0);
+    }
+    void cancelStreams() {
+        if (state) state->cancel();
+        if (journeys) journeys->cancel();
+        if (metrics) metrics->cancel();
+    }
+    void waitStreams() {
+        if (state) state->waitDone();
+        if (journeys) journeys->waitDone();
+        if (metrics) metrics->waitDone();
+    }
+};
+
+// The HTTPS clients' side of a client process: kubectl's `get -A -w` of each resource — a list
+// to learn how many objects there are, then a watch on a connection of its own (HTTP/1.1 has one
+// request at a time per connection), all on one io_context run by two threads.
+struct HttpsClients {
+    std::shared_ptr<boost::asio::ssl::context> tls;
+    boost::asio::io_context io;
+    std::optional<boost::asio::executor_work_guard<boost::asio::io_context::executor_type>> work;
+    std::vector<std::thread> threads;
+
+    void run(int count) {
+        work.emplace(io.get_executor());
+        for (int i = 0; i < count; ++i) threads.emplace_back([this] { io.run(); });
+    }
+    void stop() {
+        work.reset();
+        for (auto& t : threads) t.join();
     }
 };
 
@@ -312,13 +353,37 @@ struct Client {
 //   -> "client <i> <live events> <bytes> <complete 0|1> <last event, ms after start> <end code> <decode errors>" per client,
 //      "cpu <seconds since start>", "maxrss <KiB>", "end"
 //   <- "quit"
-int runClientProcess(const std::string& address, int clients, const std::vector<std::string>& resources, double timeout,
-                     int nice) {
+int runClientProcess(const std::string& address, const std::string& caFile, int clients,
+                     const std::vector<std::string>& resources, double timeout, int nice) {
     // Linux: per thread, inherited by the threads gRPC starts from here on.
     if (nice != 0 && setpriority(PRIO_PROCESS, 0, nice) != 0) die("setpriority failed");
     std::vector<Client> all(clients);
     int64_t objectsPerClient = 0;
-    for (int i = 0; i < clients; ++i) {
+    const bool https = address.rfind("https://", 0) == 0;
+    HttpsClients httpsClients;
+    if (https) {
+        const HttpsEndpoint endpoint = HttpsEndpoint::parse(address, caFile);
+        httpsClients.tls = pilothouse::benchmarks::newTlsContext(caFile);
+        httpsClients.run(2);
+        for (int i = 0; i < clients; ++i) {
+            HttpsConnection lists(endpoint, httpsClients.tls);
+            for (const auto& name : resources) {
+                const api::ResourceType& type = resourceType(name);
+                const std::string path = (type.group.empty() ? "/api/" + type.version : "/apis/" + type.group + "/" + type.version) +
+                                         "/" + type.resource;
+                auto listed = lists.request("GET", path);
+                if (listed.status != 200) die("client " + std::to_string(i) + ": list " + name + ": HTTP " + std::to_string(listed.status));
+                auto doc = codec::parseJson(listed.body);
+                const codec::Value* items = doc ? doc->find("items") : nullptr;
+                const int64_t count = items && items->isArray() ? int64_t(items->asArray().size()) : 0;
+                if (i == 0) objectsPerClient += count;
+                auto watch = std::make_shared<HttpsWatch>(httpsClients.io, httpsClients.tls, endpoint, type, count);
+                watch->start();
+                all[i].watches.push_back(std::move(watch));
+            }
+        }
+    }
+    for (int i = 0; i < clients && !https; ++i) {
         Client& c = all[i];
         c.channel = newChannel(address);
         c.stub = v1::KubernetesAPI::NewStub(c.channel);
@@ -333,7 +398,7 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
             grpc::Status st = c.stub->List(context.get(), list, &listed);
             if (!st.ok()) die("client " + std::to_string(i) + ": list " + name + ": " + st.error_message());
             if (i == 0) objectsPerClient += listed.items_size();
-            auto watch = std::make_unique<ClientWatch>(type, listed.items_size());
+            auto watch = std::make_shared<ClientWatch>(type, listed.items_size());
             watch->start(*c.stub);
             c.watches.push_back(std::move(watch));
         }
@@ -382,7 +447,7 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
                 const auto eq = pair.find('=');
                 expected[pair.substr(0, eq)] = std::strtoll(pair.c_str() + eq + 1, nullptr, 10);
             }
-            auto reached = [&](ClientWatch& w) { return w.done() || w.maxRevision() >= expected[w.type().resource]; };
+            auto reached = [&](WatchProbe& w) { return w.done() || w.maxRevision() >= expected[w.type().resource]; };
             const auto deadline = Clock::now() + std::chrono::duration<double>(timeout);
             for (;;) {
                 bool all_reached = true;
@@ -397,13 +462,13 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
                 bool complete = true;
                 int endCode = -1;  // still open
                 for (size_t k = 0; k < all[i].watches.size(); ++k) {
-                    ClientWatch& w = *all[i].watches[k];
+                    WatchProbe& w = *all[i].watches[k];
                     live += w.events() - (eventsAtStart[i].empty() ? 0 : eventsAtStart[i][k]);
                     bytes += w.bytes();
                     decodeErrors += w.decodeErrors();
                     lastNanos = std::max(lastNanos, w.lastEventNanos());
                     complete = complete && w.maxRevision() >= expected[w.type().resource];
-                    if (w.done()) endCode = int(w.code());
+                    if (w.done()) endCode = w.code();
                 }
                 std::printf("client %d %lld %lld %d %.1f %d %lld\n", i, static_cast<long long>(live),
                             static_cast<long long>(bytes), complete ? 1 : 0, (lastNanos - startNanos) / 1e6, endCode,
@@ -420,16 +485,14 @@ int runClientProcess(const std::string& address, int clients, const std::vector<
     }
     for (auto& c : all) {
         for (auto& w : c.watches) w->cancel();
-        c.state->cancel();
-        c.journeys->cancel();
-        c.metrics->cancel();
+        c.cancelStreams();
     }
     for (auto& c : all) {
         for (auto& w : c.watches) w->waitDone();
-        c.state->waitDone();
-        c.journeys->waitDone();
-        c.metrics->waitDone();
+        c.waitStreams();
     }
+    all.clear();
+    if (https) httpsClients.stop();
     return 0;
 }
 
@@ -530,6 +593,9 @@ struct Options {
     // gRPC's threads still take what the HTTP/2 flow-control windows let through).
     // Both by default (the parts' order), one per run.
     std::string stall = "stop,noread";
+    // What the fan-out's clients and the verbs' callers speak: "grpc" (the KubernetesAPI service,
+    // as the GUI attaches) or "https" (the Kubernetes API, as kubectl does).
+    std::string protocol = "grpc";
 };
 
 std::string scenarioText(const std::string& nameOrFile) {
@@ -566,6 +632,40 @@ std::unique_ptr<remote::Server> newServer(remote::SimulationHost& host) {
     if (!server) die(server.status().message());
     return std::move(*server);
 }
+
+// The Kubernetes API over HTTPS on 127.0.0.1:0 for a host, as pilothouse-server --kube-api-listen
+// serves it: a CA and serving certificate made in a directory of its own.
+class KubeApi {
+public:
+    explicit KubeApi(remote::SimulationHost& host) : handler_(host, apiserver::endpoints::HandlerOptions{}) {
+        char dir[] = "/tmp/remote_fanout_pki.XXXXXX";
+        if (!mkdtemp(dir)) die("mkdtemp failed");
+        dir_ = dir;
+        auto cert = apiserver::server::ensureServingCertificate(dir_, apiserver::server::certificateHosts("127.0.0.1"));
+        if (!cert) die(cert.status().message());
+        caFile_ = cert->caFile;
+        apiserver::server::SecureServingOptions options;
+        options.listenAddress = "127.0.0.1:0";
+        options.certFile = cert->certFile;
+        options.keyFile = cert->keyFile;
+        auto serving = apiserver::server::SecureServing::start(handler_, options);
+        if (!serving) die(serving.status().message());
+        serving_ = std::move(*serving);
+        handler_.setServerAddress(serving_->address());
+    }
+    ~KubeApi() {
+        serving_->shutdown();
+        std::error_code ignored;
+        std::filesystem::remove_all(dir_, ignored);
+    }
+    std::string url() const { return "https://" + serving_->address(); }
+    const std::string& caFile() const { return caFile_; }
+
+private:
+    apiserver::endpoints::Handler handler_;
+    std::unique_ptr<apiserver::server::SecureServing> serving_;
+    std::string dir_, caFile_;
+};
 
 int64_t storeRevision(remote::SimulationHost& host) {
     return host.withSession([](cluster::Session& s) { return s.cluster().controlPlane().store().currentRevision(); });
@@ -638,9 +738,14 @@ FanoutRun fanoutRun(const Options& o, const std::string& text, int clients) {
     const std::vector<std::string> resources = split(o.resources, ',');
     auto host = newHost(text, o.scenario);
     auto server = newServer(*host);
+    // --protocol https: the Kubernetes API over HTTPS beside it (as pilothouse-server --kube-api-listen),
+    // and the clients are kubectl-like watchers of it.
+    std::unique_ptr<KubeApi> kubeApi;
+    if (o.protocol == "https") kubeApi = std::make_unique<KubeApi>(*host);
     std::unique_ptr<ChildProcess> child;
     if (clients > 0) {
-        child = ChildProcess::spawn({"--client-process", server->address(), "--clients", std::to_string(clients),
+        child = ChildProcess::spawn({"--client-process", kubeApi ? kubeApi->url() : server->address(), "--ca",
+                                     kubeApi ? kubeApi->caFile() : "", "--clients", std::to_string(clients),
                                      "--resources", o.resources, "--timeout", std::to_string(o.timeout),
                                      "--client-nice", std::to_string(o.clientNice)});
         const std::string ready = child->readLine();
@@ -693,6 +798,7 @@ FanoutRun fanoutRun(const Options& o, const std::string& text, int clients) {
     run.peakKiB = procStatusKiB("VmHWM");
     run.cutOff = server->service().watches().cutOff();
     if (child && child->finish("quit") != 0) die("the client process failed");
+    kubeApi.reset();
     server->shutdown(5s);
     server.reset();
     host.reset();
@@ -754,7 +860,7 @@ FanoutRun parseResult(const std::string& line) {
 // are its own and not what earlier runs left behind.
 FanoutRun fanoutRunInProcess(const Options& o, int clients) {
     auto child = ChildProcess::spawn({"--fanout-run", std::to_string(clients), "--virtual", o.virtualText, "--scenario",
-                                      o.scenario, "--resources", o.resources, "--timeout", std::to_string(o.timeout),
+                                      o.scenario, "--protocol", o.protocol, "--resources", o.resources, "--timeout", std::to_string(o.timeout),
                                       "--client-nice", std::to_string(o.clientNice), "--sim-nice", std::to_string(o.simNice)});
     std::optional<FanoutRun> result;
     for (std::string line = child->readLine(); !line.empty(); line = child->readLine()) {
@@ -1048,7 +1154,70 @@ struct VerbResult {
     double p50 = 0, p99 = 0;  // ms
 };
 
+// Runs `count` calls on each of the callers' threads at once; call(caller, c, i) returns "" or
+// what went wrong. Prints and returns the figures.
+template <typename Caller, typename Call>
+VerbResult measureVerb(const std::string& verb, std::vector<Caller>& callers, int count, Call&& call) {
+    const int n = int(callers.size());
+    std::vector<std::vector<double>> latencies(n);
+    std::vector<int> errors(n, 0);
+    std::vector<std::string> firstErrors(n);
+    std::latch go(n + 1);
+    std::vector<std::thread> threads;
+    for (int c = 0; c < n; ++c)
+        threads.emplace_back([&, c] {
+            latencies[c].reserve(count);
+            go.arrive_and_wait();
+            for (int i = 0; i < count; ++i) {
+                const auto t = Clock::now();
+                std::string error = call(callers[c], c, i);
+                latencies[c].push_back(std::chrono::duration<double, std::milli>(Clock::now() - t).count());
+                if (!error.empty() && errors[c]++ == 0) firstErrors[c] = error;
+            }
+        });
+    go.arrive_and_wait();
+    const auto t0 = Clock::now();
+    for (auto& t : threads) t.join();
+    VerbResult r;
+    r.verb = verb;
+    r.callers = n;
+    r.wall = secondsSince(t0);
+    std::vector<double> all;
+    for (int c = 0; c < n; ++c) {
+        all.insert(all.end(), latencies[c].begin(), latencies[c].end());
+        r.errors += errors[c];
+        if (r.firstError.empty()) r.firstError = firstErrors[c];
+    }
+    std::sort(all.begin(), all.end());
+    r.requests = int(all.size());
+    r.p50 = percentile(all, 0.50);
+    r.p99 = percentile(all, 0.99);
+    std::printf("  %-6s %d caller(s): %5d requests in %6.2f s, %7.0f requests/s, p50 %6.2f ms, p99 %6.2f ms%s%s\n",
+                verb.c_str(), n, r.requests, r.wall, r.requests / r.wall, r.p50, r.p99, r.errors ? ", errors: " : "",
+                r.errors ? (std::to_string(r.errors) + " (" + r.firstError + ")").c_str() : "");
+    std::fflush(stdout);
+    return r;
+}
+
+bool printVerbResults(const Options& o, const std::vector<VerbResult>& results) {
+    std::printf("\nrequest throughput per verb (%s; %d requests per verb, List %d; List returns %d pods):\n",
+                o.protocol.c_str(), o.requests, o.requests / 4, o.listPods);
+    std::printf("  | verb   | callers | requests/s | p50 ms | p99 ms | errors |\n");
+    bool ok = true;
+    for (const auto& r : results) {
+        std::printf("  | %-6s | %7d | %10.0f | %6.2f | %6.2f | %6d |\n", r.verb.c_str(), r.callers, r.requests / r.wall, r.p50,
+                    r.p99, r.errors);
+        ok = ok && r.errors == 0;
+    }
+    std::printf("\n");
+    std::fflush(stdout);
+    return ok;
+}
+
+bool runHttpsVerbs(const Options& o);
+
 bool runVerbs(const Options& o) {
+    if (o.protocol == "https") return runHttpsVerbs(o);
     std::printf("request throughput per verb: KubernetesAPI over loopback, every caller a connection of its own, no "
                 "authentication (system:admin); an empty cluster, paused, driver running; pods name a scheduler that "
                 "does not exist\n");
@@ -1089,54 +1258,15 @@ bool runVerbs(const Options& o) {
         struct Caller {
             std::unique_ptr<v1::KubernetesAPI::Stub> stub;
             std::vector<core::Pod> pods;  // its own, as last returned
-            std::vector<double> latencies;
-            int errors = 0;
-            std::string firstError;
         };
         std::vector<Caller> cs(callers);
         for (int c = 0; c < callers; ++c) cs[c].stub = v1::KubernetesAPI::NewStub(newChannel(server->address()));
         const int perCaller = std::max(1, o.requests / callers);
         auto runVerb = [&](const std::string& verb, int count, auto&& call) {
-            for (auto& c : cs) {
-                c.latencies.clear();
-                c.errors = 0;
-            }
-            std::latch go(callers + 1);
-            std::vector<std::thread> threads;
-            for (int c = 0; c < callers; ++c)
-                threads.emplace_back([&, c] {
-                    Caller& me = cs[c];
-                    me.latencies.reserve(count);
-                    go.arrive_and_wait();
-                    for (int i = 0; i < count; ++i) {
-                        const auto t = Clock::now();
-                        grpc::Status st = call(me, c, i);
-                        me.latencies.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t).count());
-                        if (!st.ok() && me.errors++ == 0) me.firstError = st.error_message();
-                    }
-                });
-            go.arrive_and_wait();
-            const auto t0 = Clock::now();
-            for (auto& t : threads) t.join();
-            VerbResult r;
-            r.verb = verb;
-            r.callers = callers;
-            r.wall = secondsSince(t0);
-            std::vector<double> all;
-            for (auto& c : cs) {
-                all.insert(all.end(), c.latencies.begin(), c.latencies.end());
-                r.errors += c.errors;
-                if (r.firstError.empty()) r.firstError = c.firstError;
-            }
-            std::sort(all.begin(), all.end());
-            r.requests = int(all.size());
-            r.p50 = percentile(all, 0.50);
-            r.p99 = percentile(all, 0.99);
-            results.push_back(r);
-            std::printf("  %-6s %d caller(s): %5d requests in %6.2f s, %7.0f requests/s, p50 %6.2f ms, p99 %6.2f ms%s%s\n",
-                        verb.c_str(), callers, r.requests, r.wall, r.requests / r.wall, r.p50, r.p99,
-                        r.errors ? ", errors: " : "", r.errors ? (std::to_string(r.errors) + " (" + r.firstError + ")").c_str() : "");
-            std::fflush(stdout);
+            results.push_back(measureVerb(verb, cs, count, [&](Caller& me, int c, int i) {
+                grpc::Status st = call(me, c, i);
+                return st.ok() ? std::string() : st.error_message();
+            }));
         };
         auto podName = [&](int c, int i) { return "p" + std::to_string(callers) + "-" + std::to_string(c) + "-" + std::to_string(i); };
 
@@ -1208,19 +1338,114 @@ bool runVerbs(const Options& o) {
             return me.stub->Delete(context.get(), request, &response);
         });
     }
-    std::printf("\nrequest throughput per verb (%d requests per verb, List %d; List returns %d pods):\n", o.requests,
-                o.requests / 4, o.listPods);
-    std::printf("  | verb   | callers | requests/s | p50 ms | p99 ms | errors |\n");
-    bool ok = true;
-    for (const auto& r : results) {
-        std::printf("  | %-6s | %7d | %10.0f | %6.2f | %6.2f | %6d |\n", r.verb.c_str(), r.callers, r.requests / r.wall, r.p50,
-                    r.p99, r.errors);
-        ok = ok && r.errors == 0;
-    }
-    std::printf("\n");
-    std::fflush(stdout);
+    const bool ok = printVerbResults(o, results);
     server->shutdown(5s);
     server.reset();
+    (*host)->stop();
+    return ok;
+}
+
+// The same verbs over the Kubernetes API (HTTPS, JSON, HTTP/1.1 keep-alive), as kubectl and
+// client-go send them; every answer decoded into the typed object.
+bool runHttpsVerbs(const Options& o) {
+    std::printf("request throughput per verb: the Kubernetes API over HTTPS on loopback (HTTP/1.1, JSON), every caller a "
+                "connection of its own, no authentication (system:admin); an empty cluster, paused, driver running; pods "
+                "name a scheduler that does not exist\n");
+    auto host = remote::SimulationHost::start(cluster::SessionOptions{}, cluster::Scenario{});
+    if (!host) die(host.status().message());
+    (*host)->run();
+    auto kubeApi = std::make_unique<KubeApi>(**host);
+    const HttpsEndpoint endpoint = HttpsEndpoint::parse(kubeApi->url(), kubeApi->caFile());
+    auto tls = pilothouse::benchmarks::newTlsContext(kubeApi->caFile());
+    const core::Pod templ = podTemplate();
+    auto podJson = [](core::Pod pod) {
+        codec::Value doc = codec::encodeMessage(pod);
+        doc.set("apiVersion", "v1");
+        doc.set("kind", "Pod");
+        return codec::toJson(doc, codec::JsonStyle::Compact);
+    };
+    // "" when the answer is `want` and its body decodes into `pod` (when given).
+    auto check = [](const HttpsConnection::Response& r, int want, core::Pod* pod) -> std::string {
+        if (r.status != want) return "HTTP " + std::to_string(r.status) + ": " + r.body.substr(0, 200);
+        if (!pod) return {};
+        auto doc = codec::parseJson(r.body);
+        if (!doc) return doc.status().message();
+        std::vector<std::string> ignored;
+        pod->Clear();
+        Status st = codec::decodeMessage(*doc, pod, &ignored);
+        return st.isOk() ? std::string() : st.message();
+    };
+    {
+        HttpsConnection admin(endpoint, tls);
+        for (const char* name : {"bench", "bench-list"}) {
+            auto r = admin.request("POST", "/api/v1/namespaces", "application/json",
+                                   std::string("{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"") + name + "\"}}");
+            if (std::string e = check(r, 201, nullptr); !e.empty()) die("create namespace: " + e);
+        }
+        for (int i = 0; i < o.listPods; ++i) {
+            core::Pod pod = templ;
+            pod.mutable_metadata()->set_namespace_("bench-list");
+            pod.mutable_metadata()->set_name("listed-" + std::to_string(i));
+            auto r = admin.request("POST", "/api/v1/namespaces/bench-list/pods", "application/json", podJson(pod));
+            if (std::string e = check(r, 201, nullptr); !e.empty()) die("create pod: " + e);
+        }
+    }
+    std::vector<VerbResult> results;
+    for (int callers : o.callers) {
+        struct Caller {
+            std::unique_ptr<HttpsConnection> connection;
+            std::vector<core::Pod> pods;  // its own, as last returned
+        };
+        std::vector<Caller> cs(callers);
+        for (auto& c : cs) c.connection = std::make_unique<HttpsConnection>(endpoint, tls);
+        const int perCaller = std::max(1, o.requests / callers);
+        auto podName = [&](int c, int i) { return "p" + std::to_string(callers) + "-" + std::to_string(c) + "-" + std::to_string(i); };
+        const std::string pods = "/api/v1/namespaces/bench/pods";
+        results.push_back(measureVerb("Create", cs, perCaller, [&](Caller& me, int c, int i) {
+            core::Pod pod = templ;
+            pod.mutable_metadata()->set_name(podName(c, i));
+            me.pods.emplace_back();
+            return check(me.connection->request("POST", pods, "application/json", podJson(pod)), 201, &me.pods.back());
+        }));
+        results.push_back(measureVerb("Get", cs, perCaller, [&](Caller& me, int c, int i) {
+            core::Pod pod;
+            return check(me.connection->request("GET", pods + "/" + podName(c, i % perCaller)), 200, &pod);
+        }));
+        results.push_back(measureVerb("List", cs, std::max(1, perCaller / 4), [&](Caller& me, int, int) -> std::string {
+            auto r = me.connection->request("GET", "/api/v1/namespaces/bench-list/pods");
+            if (r.status != 200) return "HTTP " + std::to_string(r.status);
+            auto doc = codec::parseJson(r.body);
+            const codec::Value* items = doc ? doc->find("items") : nullptr;
+            if (!items || !items->isArray() || int(items->asArray().size()) != o.listPods) return "wrong item count";
+            core::Pod pod;
+            std::vector<std::string> ignored;
+            for (const auto& item : items->asArray()) {
+                pod.Clear();
+                if (Status st = codec::decodeMessage(item, &pod, &ignored); !st.isOk()) return st.message();
+            }
+            return {};
+        }));
+        results.push_back(measureVerb("Update", cs, perCaller, [&](Caller& me, int, int i) -> std::string {
+            if (me.pods.empty()) return "no pods";
+            core::Pod& pod = me.pods[size_t(i) % me.pods.size()];
+            (*pod.mutable_metadata()->mutable_labels())["updated"] = std::to_string(i);
+            // With its resourceVersion: a precondition.
+            return check(me.connection->request("PUT", pods + "/" + pod.metadata().name(), "application/json", podJson(pod)), 200, &pod);
+        }));
+        results.push_back(measureVerb("Patch", cs, perCaller, [&](Caller& me, int c, int i) {
+            core::Pod pod;
+            return check(me.connection->request("PATCH", pods + "/" + podName(c, i % perCaller), "application/merge-patch+json",
+                                                "{\"metadata\":{\"labels\":{\"patched\":\"" + std::to_string(i) + "\"}}}"),
+                         200, &pod);
+        }));
+        results.push_back(measureVerb("Delete", cs, perCaller, [&](Caller& me, int c, int i) {
+            return check(me.connection->request("DELETE", pods + "/" + podName(c, i), "application/json",
+                                                "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"gracePeriodSeconds\":0}"),
+                         200, nullptr);
+        }));
+    }
+    const bool ok = printVerbResults(o, results);
+    kubeApi.reset();
     (*host)->stop();
     return ok;
 }
@@ -1230,7 +1455,8 @@ bool runVerbs(const Options& o) {
 int main(int argc, char** argv) {
     std::signal(SIGPIPE, SIG_IGN);
     Options o;
-    std::string clientAddress;
+    std::string clientAddress, caFile;
+    bool resourcesGiven = false;
     int fanoutRunClients = -1;
     int stalledRun = -1;
     std::string stalledClientAddress;
@@ -1239,7 +1465,7 @@ int main(int argc, char** argv) {
                      "usage: %s [--clients N] [--virtual DURATION] [--repeats N] [--scenario NAME|FILE]\n"
                      "          [--resources pods,nodes,...] [--parts fanout,stalled,verbs] [--requests N]\n"
                      "          [--callers 1,8] [--list-pods N] [--timeout SECONDS] [--stalled-virtual DURATION]\n"
-                     "          [--stall stop,noread] [--client-nice N] [--sim-nice N]\n",
+                     "          [--stall stop,noread] [--client-nice N] [--sim-nice N] [--protocol grpc|https]\n",
                      argv[0]);
         std::exit(2);
     };
@@ -1251,7 +1477,13 @@ int main(int argc, char** argv) {
         else if (a == "--virtual") o.virtualText = v;
         else if (a == "--repeats") o.repeats = std::max(1, std::atoi(v.c_str()));
         else if (a == "--scenario") o.scenario = v;
-        else if (a == "--resources") o.resources = v;
+        else if (a == "--resources") {
+            o.resources = v;
+            resourcesGiven = true;
+        } else if (a == "--protocol") {
+            if (v != "grpc" && v != "https") usage();
+            o.protocol = v;
+        } else if (a == "--ca") caFile = v;
         else if (a == "--parts") {
             const auto parts = split(v, ',');
             o.parts = std::set<std::string>(parts.begin(), parts.end());
@@ -1275,8 +1507,11 @@ int main(int argc, char** argv) {
         else if (a == "--sim-nice") o.simNice = std::atoi(v.c_str());
         else usage();
     }
+    // kubectl get -A -w pods,nodes,events: what a student's terminal watches.
+    if (o.protocol == "https" && !resourcesGiven) o.resources = "pods,nodes,events";
     for (const auto& r : split(o.resources, ',')) resourceType(r);
-    if (!clientAddress.empty()) return runClientProcess(clientAddress, o.clients, split(o.resources, ','), o.timeout, o.clientNice);
+    if (!clientAddress.empty())
+        return runClientProcess(clientAddress, caFile, o.clients, split(o.resources, ','), o.timeout, o.clientNice);
     if (!stalledClientAddress.empty()) return runStalledClientProcess(stalledClientAddress, split(o.resources, ','));
 
     auto duration = cluster::parseDuration(o.virtualText);
