@@ -37,28 +37,35 @@ std::string HttpRequest::header(const std::string& lowerCaseName) const {
 WatchBody::WatchBody(std::unique_ptr<WatchStream> stream, std::vector<WatchEvent> initial, Encoder encode,
                      ErrorEncoder encodeError, std::chrono::steady_clock::time_point deadline)
     : stream_(std::move(stream)),
-      initial_(std::move(initial)),
       encode_(std::move(encode)),
       encodeError_(std::move(encodeError)),
-      deadline_(deadline) {}
+      deadline_(deadline) {
+    for (auto& e : initial) pending_.push_back({e.type, std::move(e.object), e.revision});
+}
 
 std::string WatchBody::take() {
     std::lock_guard lock(mutex_);
     std::string out;
-    for (const auto& e : initial_) out += encode_(e);
-    initial_.clear();
     if (done_) return out;
-    auto events = stream_->next(std::chrono::milliseconds(0));
-    if (!events) {
-        out += encodeError_(events.status());
-        done_ = true;
-        return out;
+    bool sent = !pending_.empty();
+    if (pending_.empty()) {
+        auto events = stream_->nextShared(std::chrono::milliseconds(0));
+        if (!events) {
+            out += encodeError_(events.status());
+            done_ = true;
+            return out;
+        }
+        sent = !events->empty();
+        for (auto& e : *events) pending_.push_back(std::move(e));
     }
-    for (const auto& e : *events) out += encode_(e);
+    for (size_t n = 0; n < kMaxEventsPerTake && !pending_.empty(); ++n) {
+        out += encode_(pending_.front());
+        pending_.pop_front();
+    }
     const auto now = std::chrono::steady_clock::now();
     if (encodeBookmark_ && now >= nextBookmark_) {
         nextBookmark_ = now + bookmarkInterval_;
-        if (events->empty()) out += encodeBookmark_(stream_->lastRevision());
+        if (!sent) out += encodeBookmark_(stream_->lastRevision());
     }
     if (now >= deadline_) done_ = true;
     return out;
@@ -556,7 +563,7 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         const bool asTable = *encoding == Encoding::Table;
         auto firstTable = std::make_shared<bool>(true);
         remote::ApiBackend* backend = &backend_;
-        WatchBody::Encoder encode = [type, asTable, firstTable, backend](const WatchEvent& e) {
+        WatchBody::Encoder encode = [type, asTable, firstTable, backend](const SharedWatchEvent& e) {
             Value event = Value::object();
             event.set("type", watchEventType(e.type));
             if (asTable) {

@@ -18,6 +18,7 @@
 #pragma once
 
 #include <chrono>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -55,10 +56,15 @@ struct HttpResponse {
 };
 
 // A watch's answer, streamed: the events of an API server watch, each encoded as one line.
-// Thread-safe; the HTTP server calls take() when notified, and when the deadline passes.
+// Thread-safe; the HTTP server calls take() when notified, when a write is done, and when the
+// deadline or a bookmark is due. A take() encodes at most kMaxEventsPerTake events; the rest wait
+// as the watch cache's shared objects, and the API server's watch is read again only when they
+// are gone — so a slow reader's backlog stays in the watch, which cuts it off at its limit, and
+// no connection holds more than one take's worth of encoded lines.
 class WatchBody {
 public:
-    using Encoder = std::function<std::string(const WatchEvent& event)>;
+    static constexpr size_t kMaxEventsPerTake = 100;
+    using Encoder = std::function<std::string(const SharedWatchEvent& event)>;
     using ErrorEncoder = std::function<std::string(const Status& status)>;
 
     WatchBody(std::unique_ptr<WatchStream> stream, std::vector<WatchEvent> initial, Encoder encode,
@@ -81,7 +87,7 @@ public:
 
 private:
     std::unique_ptr<WatchStream> stream_;
-    std::vector<WatchEvent> initial_;
+    std::deque<SharedWatchEvent> pending_;  // read from the stream (or the initial list), not yet encoded
     Encoder encode_;
     ErrorEncoder encodeError_;
     std::chrono::steady_clock::time_point deadline_;

@@ -259,6 +259,10 @@ void SecureServing::Impl::accept() {
     acceptor.async_accept(net::make_strand(io), [this](beast::error_code ec, tcp::socket socket) {
         if (stopping) return;
         if (!ec) {
+            // Each answer goes out as soon as it is written: with Nagle's algorithm, a large
+            // answer's last segment waits for the client's delayed ACK (40 ms a list).
+            beast::error_code ignored;
+            socket.set_option(tcp::no_delay(true), ignored);
             auto c = std::make_shared<Connection>(*this, std::move(socket));
             add(c);
             c->start();
