@@ -41,31 +41,66 @@ WatchBody::WatchBody(std::unique_ptr<WatchStream> stream, std::vector<WatchEvent
       encodeError_(std::move(encodeError)),
       deadline_(deadline) {
     for (auto& e : initial) pending_.push_back({e.type, std::move(e.object), e.revision});
+    initialPending_ = pending_.size();
+}
+
+void WatchBody::setBufferLimit(size_t limit) {
+    std::lock_guard lock(mutex_);
+    bufferLimit_ = limit;
+}
+
+void WatchBody::absorb() {
+    std::lock_guard lock(mutex_);
+    absorbLocked();
+}
+
+void WatchBody::absorbLocked() {
+    if (!stream_) return;
+    for (;;) {
+        auto events = stream_->nextShared(std::chrono::milliseconds(0));
+        if (!events) {
+            // The watch ended (410 after a rewind, the server stopping): what was read goes first.
+            ending_ = encodeError_(events.status());
+            stream_.reset();
+            return;
+        }
+        if (events->empty()) return;
+        for (auto& e : *events) pending_.push_back(std::move(e));
+        if (pending_.size() - initialPending_ > bufferLimit_) {
+            // Kube-apiserver closes a watcher that cannot keep up; so does this one, keeping nothing
+            // of its backlog.
+            // From just before the first event it did not get.
+            const int64_t from = pending_[initialPending_].revision - 1;
+            pending_.clear();
+            initialPending_ = 0;
+            stream_.reset();
+            ending_ = encodeError_(newTooManyRequests("the watcher fell behind and was closed; watch again from resourceVersion " +
+                                                      std::to_string(std::max<int64_t>(from, 0))));
+            return;
+        }
+    }
 }
 
 std::string WatchBody::take() {
     std::lock_guard lock(mutex_);
     std::string out;
     if (done_) return out;
-    bool sent = !pending_.empty();
-    if (pending_.empty()) {
-        auto events = stream_->nextShared(std::chrono::milliseconds(0));
-        if (!events) {
-            out += encodeError_(events.status());
-            done_ = true;
-            return out;
-        }
-        sent = !events->empty();
-        for (auto& e : *events) pending_.push_back(std::move(e));
-    }
+    if (pending_.empty()) absorbLocked();
+    const bool sent = !pending_.empty();
     for (size_t n = 0; n < kMaxEventsPerTake && !pending_.empty(); ++n) {
         out += encode_(pending_.front());
         pending_.pop_front();
+        if (initialPending_ > 0) --initialPending_;
+    }
+    if (pending_.empty() && !ending_.empty()) {
+        out += ending_;
+        done_ = true;
+        return out;
     }
     const auto now = std::chrono::steady_clock::now();
     if (encodeBookmark_ && now >= nextBookmark_) {
         nextBookmark_ = now + bookmarkInterval_;
-        if (!sent) out += encodeBookmark_(stream_->lastRevision());
+        if (!sent && stream_) out += encodeBookmark_(stream_->lastRevision());
     }
     if (now >= deadline_) done_ = true;
     return out;
@@ -89,7 +124,10 @@ bool WatchBody::done() const {
     return done_;
 }
 
-void WatchBody::setNotify(std::function<void()> notify) { stream_->setNotify(std::move(notify)); }
+void WatchBody::setNotify(std::function<void()> notify) {
+    std::lock_guard lock(mutex_);
+    if (stream_) stream_->setNotify(std::move(notify));
+}
 
 namespace {
 
@@ -365,6 +403,11 @@ void Handler::setServerAddress(const std::string& address) {
     options_.serverAddress = address;
 }
 
+size_t Handler::watchBufferLimit() const {
+    std::lock_guard lock(optionsMutex_);
+    return options_.watchBufferLimit;
+}
+
 std::chrono::milliseconds Handler::bookmarkInterval() const {
     std::lock_guard lock(optionsMutex_);
     return options_.bookmarkInterval;
@@ -589,6 +632,7 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         response.headers.emplace_back("Cache-Control", "no-cache, private");
         response.watch = std::make_shared<WatchBody>(std::move(*stream), std::move(initial), std::move(encode),
                                                      std::move(encodeError), std::chrono::steady_clock::now() + duration);
+        response.watch->setBufferLimit(watchBufferLimit());
         if (info.param("allowWatchBookmarks") == "true" && !asTable) {
             // Upstream's bookmark: an empty object of the kind that carries only how far the
             // watch has come, about once a minute.

@@ -56,14 +56,19 @@ struct HttpResponse {
 };
 
 // A watch's answer, streamed: the events of an API server watch, each encoded as one line.
-// Thread-safe; the HTTP server calls take() when notified, when a write is done, and when the
-// deadline or a bookmark is due. A take() encodes at most kMaxEventsPerTake events; the rest wait
-// as the watch cache's shared objects, and the API server's watch is read again only when they
-// are gone — so a slow reader's backlog stays in the watch, which cuts it off at its limit, and
-// no connection holds more than one take's worth of encoded lines.
+// Thread-safe; the HTTP server calls take() when it can write (notified, a write done, the
+// deadline or a bookmark due) and absorb() when notified while a write is still in flight.
+// Memory stays bounded for a slow or stalled client, as for a gRPC watch: absorb() moves what the
+// API server's watch has ready into this body's queue (the watch cache's shared objects, not
+// copies), so the store's log is not held back; a take() encodes at most kMaxEventsPerTake of
+// them; and once more than bufferLimit (HandlerOptions::watchBufferLimit) live events wait, the watch is cut off — the queue and
+// the API server's watch are let go, and the client gets, when it reads again, an ERROR event
+// with 429 TooManyRequests, after which it lists and watches again.
 class WatchBody {
 public:
     static constexpr size_t kMaxEventsPerTake = 100;
+    // Live events a watch may have waiting for a slow client before it is cut off (as gRPC's).
+    void setBufferLimit(size_t limit);
     using Encoder = std::function<std::string(const SharedWatchEvent& event)>;
     using ErrorEncoder = std::function<std::string(const Status& status)>;
 
@@ -77,6 +82,9 @@ public:
     // The lines ready now ("" when none). Once the stream ended (an error, which is sent as an
     // ERROR event, or the deadline), done() is true and take() returns what is left.
     std::string take();
+    // Reads what the API server's watch has ready into the queue (cutting the watch off when the
+    // queue is over the buffer limit). Cheap: no encoding.
+    void absorb();
     bool done() const;
     std::chrono::steady_clock::time_point deadline() const { return deadline_; }
     // When take() should be called again even without a notification: the next bookmark, or the
@@ -88,6 +96,10 @@ public:
 private:
     std::unique_ptr<WatchStream> stream_;
     std::deque<SharedWatchEvent> pending_;  // read from the stream (or the initial list), not yet encoded
+    size_t initialPending_ = 0;             // of which the initial list's (not counted against the limit)
+    size_t bufferLimit_ = 10000;
+    std::string ending_;                    // the ERROR line of a watch that ended, still to send
+    void absorbLocked();
     Encoder encode_;
     ErrorEncoder encodeError_;
     std::chrono::steady_clock::time_point deadline_;
@@ -103,6 +115,9 @@ struct HandlerOptions {
     std::string serverAddress;
     // How often a watch with allowWatchBookmarks=true gets a BOOKMARK (upstream: about a minute).
     std::chrono::milliseconds bookmarkInterval{std::chrono::seconds(60)};
+    // Live events a watch may have waiting for a slow client before it is cut off (429), as a
+    // gRPC watch (remote::WatchOptions::bufferLimit).
+    size_t watchBufferLimit = 10000;
 };
 
 class Handler {
@@ -116,6 +131,7 @@ public:
 private:
     std::string serverAddress() const;
     std::chrono::milliseconds bookmarkInterval() const;
+    size_t watchBufferLimit() const;
 
     remote::ApiBackend& backend_;
     mutable std::mutex optionsMutex_;

@@ -191,7 +191,10 @@ private:
     }
 
     void pumpWatch() {
-        if (!watch_ || writing_ || closed_) return;
+        if (!watch_ || closed_) return;
+        // A write in flight (a slow reader): take what the watch has ready off the store's log,
+        // so that only this connection's own (bounded) queue waits for the client.
+        if (writing_) return watch_->absorb();
         std::string lines = watch_->take();
         const bool done = watch_->done() || server_.stopping;
         if (lines.empty() && !done) return;

@@ -95,7 +95,15 @@ void HttpsWatch::onLine(std::string_view line) {
     const codec::Value* type = event ? event->find("type") : nullptr;
     object_->Clear();
     std::vector<std::string> ignored;
-    if (!object || !type || !type->isString() || type->asString() == "ERROR" ||
+    if (object && type && type->isString() && type->asString() == "ERROR") {
+        const codec::Value* code = object->find("code");
+        const codec::Value* message = object->find("message");
+        std::lock_guard lock(mutex_);
+        errorEvent_ = (code && code->isInt() ? std::to_string(code->asInt()) : std::string("?")) + " " +
+                      (message && message->isString() ? message->asString() : std::string());
+        return;
+    }
+    if (!object || !type || !type->isString() ||
         !codec::decodeMessage(*object, object_.get(), &ignored).isOk()) {
         decodeErrors_.fetch_add(1, std::memory_order_relaxed);
     } else {
@@ -114,6 +122,11 @@ void HttpsWatch::fail(int code) {
     beast::error_code ignored;
     beast::get_lowest_layer(stream_).socket().close(ignored);
     doneChanged_.notify_all();
+}
+
+std::string HttpsWatch::errorEvent() const {
+    std::lock_guard lock(mutex_);
+    return errorEvent_;
 }
 
 bool HttpsWatch::done() const {

@@ -45,6 +45,8 @@ public:
     int64_t lastEventNanos() const override { return lastEventNanos_.load(); }
     bool done() const override;
     int code() const override;
+    // The Status of an ERROR event the server sent ("" when none): "429 the watcher fell behind ...".
+    std::string errorEvent() const;
     void cancel() override;
     void waitDone() override;
 
@@ -69,6 +71,7 @@ private:
     std::condition_variable doneChanged_;
     bool done_ = false;
     int code_ = -1;
+    std::string errorEvent_;
 };
 
 }  // namespace pilothouse::benchmarks

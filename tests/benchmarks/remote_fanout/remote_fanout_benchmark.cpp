@@ -950,6 +950,52 @@ bool runFanout(const Options& o) {
 //   <- "read"    it reads what reached it and how each stream ended (a watch still open after
 //                5 s, i.e. not cut off, is cancelled), then lists pods again and watches from there
 //   -> "watch <resource> <events read> <grpc code> <message>" per watch, "relist <ok> <pods> <rv> <watch ok>", "end"
+// The same over HTTPS, as `kubectl get -A -w` would open the watches (one TLS connection each).
+// Talks as runStalledClientProcess does; a watch's line says how it ended: the ERROR event's code
+// and message, or "open".
+int runHttpsStalledClientProcess(const std::string& address, const std::string& caFile,
+                                 const std::vector<std::string>& resources) {
+    HttpsClients clients;
+    const HttpsEndpoint endpoint = HttpsEndpoint::parse(address, caFile);
+    clients.tls = pilothouse::benchmarks::newTlsContext(caFile);
+    clients.run(1);
+    std::vector<std::shared_ptr<HttpsWatch>> watches;
+    for (const auto& name : resources) {
+        auto w = std::make_shared<HttpsWatch>(clients.io, clients.tls, endpoint, resourceType(name), 0);
+        w->start();
+        watches.push_back(std::move(w));
+    }
+    std::printf("opened\n");
+    std::fflush(stdout);
+    std::string line;
+    while (std::getline(std::cin, line) && line != "read") {
+    }
+    std::vector<int64_t> before;
+    for (auto& w : watches) before.push_back(w->events());
+    std::this_thread::sleep_for(5s);
+    for (size_t i = 0; i < watches.size(); ++i) {
+        const std::string error = watches[i]->errorEvent();
+        std::printf("watch %s %lld %s\n", watches[i]->type().resource.c_str(),
+                    static_cast<long long>(watches[i]->events() - before[i]), error.empty() ? "open" : error.c_str());
+    }
+    for (auto& w : watches) w->cancel();
+    for (auto& w : watches) w->waitDone();
+    watches.clear();
+    HttpsConnection c(endpoint, clients.tls);
+    auto listed = c.request("GET", "/api/v1/pods");
+    auto doc = codec::parseJson(listed.body);
+    const codec::Value* items = doc ? doc->find("items") : nullptr;
+    const codec::Value* meta = doc ? doc->find("metadata") : nullptr;
+    const codec::Value* rv = meta ? meta->find("resourceVersion") : nullptr;
+    const std::string revision = rv && rv->isString() ? rv->asString() : "?";
+    auto again = c.request("GET", "/api/v1/pods?watch=true&timeoutSeconds=1&resourceVersion=" + revision);
+    std::printf("relist %d %d %s %d\nend\n", listed.status == 200 ? 1 : 0, items && items->isArray() ? int(items->asArray().size()) : 0,
+                revision.c_str(), again.status == 200 ? 1 : 0);
+    std::fflush(stdout);
+    clients.stop();
+    return 0;
+}
+
 int runStalledClientProcess(const std::string& address, const std::vector<std::string>& resources) {
     auto channel = newChannel(address);
     auto stub = v1::KubernetesAPI::NewStub(channel);
@@ -1018,14 +1064,17 @@ int runStalledServerProcess(const Options& o, const std::string& text, bool with
     const auto resources = split(o.resources, ',');
     auto host = newHost(text, o.scenario);
     auto server = newServer(*host);
+    std::unique_ptr<KubeApi> kubeApi;
+    if (o.protocol == "https") kubeApi = std::make_unique<KubeApi>(*host);
     std::unique_ptr<ChildProcess> child;
     const auto& watches = server->service().watches();
     if (withClient) {
-        child = ChildProcess::spawn({"--stalled-client", server->address(), "--resources", o.resources});
+        child = ChildProcess::spawn({"--stalled-client", kubeApi ? kubeApi->url() : server->address(), "--ca",
+                                     kubeApi ? kubeApi->caFile() : "", "--protocol", o.protocol, "--resources", o.resources});
         if (child->readLine() != "opened") die("the stalled client did not start");
-        for (auto until = Clock::now() + 30s; watches.open() < int64_t(resources.size()) && Clock::now() < until;)
+        for (auto until = Clock::now() + 30s; !kubeApi && watches.open() < int64_t(resources.size()) && Clock::now() < until;)
             std::this_thread::sleep_for(10ms);
-        std::this_thread::sleep_for(1s);  // the initial lists reach it
+        std::this_thread::sleep_for(kubeApi ? 3s : 1s);  // the initial lists reach it
         if (o.stall == "stop") kill(child->pid(), SIGSTOP);
     }
     const long rssBefore = procStatusKiB("VmRSS");
@@ -1060,19 +1109,32 @@ int runStalledServerProcess(const Options& o, const std::string& text, bool with
     std::printf("\n");
     bool ok = true;
     if (withClient) {
-        std::printf("    watches cut off: %lld of %zu (", static_cast<long long>(cutOff), resources.size());
-        for (size_t i = 0; i < cuts.size(); ++i)
-            std::printf("%s%lld by virtual second %.0f", i ? ", " : "", static_cast<long long>(cuts[i].second), cuts[i].first);
-        std::printf("); watches still open in the server after the stretch: %lld\n", static_cast<long long>(stillOpen));
+        if (kubeApi) {
+            std::printf("    (over HTTPS a watch that is cut off ends with an ERROR event, which the client reads below)\n");
+        } else {
+            std::printf("    watches cut off: %lld of %zu (", static_cast<long long>(cutOff), resources.size());
+            for (size_t i = 0; i < cuts.size(); ++i)
+                std::printf("%s%lld by virtual second %.0f", i ? ", " : "", static_cast<long long>(cuts[i].second), cuts[i].first);
+            std::printf("); watches still open in the server after the stretch: %lld\n", static_cast<long long>(stillOpen));
+        }
         if (o.stall == "stop") kill(child->pid(), SIGCONT);
         child->send("read");
         bool relisted = false;
+        int cutOffHttps = 0;
         for (std::string line = child->readLine(); line != "end"; line = child->readLine()) {
             if (line.empty()) die("the stalled client ended early");
             std::istringstream in(line);
             std::string what;
             in >> what;
-            if (what == "watch") {
+            if (what == "watch" && kubeApi) {
+                std::string resource, rest;
+                long long read;
+                in >> resource >> read;
+                std::getline(in, rest);
+                std::printf("    %-15s the client then read %6lld events, then %s\n", resource.c_str(), read,
+                            rest == " open" ? "the watch was still open" : ("an ERROR event:" + rest).c_str());
+                cutOffHttps += rest != " open";
+            } else if (what == "watch") {
                 std::string resource, message;
                 long long read;
                 int code;
@@ -1096,9 +1158,10 @@ int runStalledServerProcess(const Options& o, const std::string& text, bool with
         child->finish();
         // A stopped client must have been cut off; one whose gRPC threads still receive may not be
         // (its own buffers take the backlog).
-        ok = relisted && (o.stall != "stop" || cutOff > 0);
+        ok = relisted && (o.stall != "stop" || cutOff > 0 || cutOffHttps > 0);
     }
     std::fflush(stdout);
+    kubeApi.reset();
     server->shutdown(5s);
     server.reset();
     host.reset();
@@ -1116,10 +1179,11 @@ bool runStalled(const Options& o) {
     std::fflush(stdout);
     bool ok = true;
     std::vector<std::string> runs = {"none"};
-    for (const auto& mode : split(o.stall, ',')) runs.push_back(mode);
+    for (const auto& mode : split(o.stall, ','))
+        if (o.protocol != "https" || mode == "stop") runs.push_back(mode);  // an HTTPS client always reads
     for (const auto& mode : runs) {
         auto child = ChildProcess::spawn({"--stalled-run", mode == "none" ? "0" : "1", "--stalled-virtual", o.stalledVirtualText,
-                                          "--scenario", o.scenario, "--resources", o.resources, "--stall",
+                                          "--scenario", o.scenario, "--protocol", o.protocol, "--resources", o.resources, "--stall",
                                           mode == "none" ? "stop" : mode});
         for (std::string line = child->readLine(); !line.empty(); line = child->readLine()) std::printf("%s\n", line.c_str());
         ok = child->finish() == 0 && ok;
@@ -1512,7 +1576,9 @@ int main(int argc, char** argv) {
     for (const auto& r : split(o.resources, ',')) resourceType(r);
     if (!clientAddress.empty())
         return runClientProcess(clientAddress, caFile, o.clients, split(o.resources, ','), o.timeout, o.clientNice);
-    if (!stalledClientAddress.empty()) return runStalledClientProcess(stalledClientAddress, split(o.resources, ','));
+    if (!stalledClientAddress.empty())
+        return o.protocol == "https" ? runHttpsStalledClientProcess(stalledClientAddress, caFile, split(o.resources, ','))
+                                     : runStalledClientProcess(stalledClientAddress, split(o.resources, ','));
 
     auto duration = cluster::parseDuration(o.virtualText);
     if (!duration || *duration <= sim::Duration::zero()) die("--virtual: not a duration: " + o.virtualText);

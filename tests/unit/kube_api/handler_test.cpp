@@ -261,6 +261,37 @@ private slots:
         QCOMPARE(plain.watch->take(), std::string());
     }
 
+    // A watcher that does not read is cut off once more than the limit of live events wait for
+    // it: its queue is let go, and what it gets when it reads again is what it had, then a 429
+    // ERROR naming the resourceVersion to watch again from.
+    void slowWatcherIsCutOff() {
+        apiserver::endpoints::HandlerOptions options;
+        options.watchBufferLimit = 3;
+        apiserver::endpoints::Handler handler(*backend_, options);
+        HttpRequest r;
+        r.method = "GET";
+        r.target = "/api/v1/namespaces/default/configmaps?watch=true&resourceVersion=1";
+        r.headers["authorization"] = "Bearer admin-token";
+        auto w = handler.serve(r);
+        QCOMPARE(w.status, 200);
+        auto create = [&](int i) {
+            return call("POST", "/api/v1/namespaces/default/configmaps", "admin-token", "application/json", "application/json",
+                        R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"cm-)" + std::to_string(i) + R"("}})")
+                .status;
+        };
+        for (int i = 0; i < 3; ++i) QCOMPARE(create(i), 201);
+        w.watch->absorb();  // what the server does while a write to the client is in flight
+        QVERIFY(!w.watch->done());
+        QCOMPARE(create(3), 201);
+        w.watch->absorb();  // a fourth: over the limit
+        const std::string lines = w.watch->take();
+        QVERIFY2(lines.find("TooManyRequests") != std::string::npos, lines.c_str());
+        QVERIFY2(lines.find("the watcher fell behind and was closed; watch again from resourceVersion ") != std::string::npos,
+                 lines.c_str());
+        QVERIFY(lines.find("cm-0") == std::string::npos);  // the backlog was let go
+        QVERIFY(w.watch->done());
+    }
+
     // pods/log, exec, attach and portforward: authorized and checked as kube-apiserver checks
     // them, then a clear 400 — the containers are simulated and have nothing to stream.
     void podStreamsSayTheContainersAreSimulated() {
