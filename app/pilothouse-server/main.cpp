@@ -162,11 +162,7 @@ int main(int argc, char** argv) {
         } else {
             if (certDir.empty()) {
                 const bool storeFile = options.storePath != ":memory:" && !options.storePath.empty();
-                const char* state = std::getenv("XDG_STATE_HOME");
-                const char* home = std::getenv("HOME");
-                certDir = storeFile ? options.storePath + ".pki"
-                          : state && *state ? std::string(state) + "/pilothouse/pki"
-                                            : std::string(home ? home : ".") + "/.local/state/pilothouse/pki";
+                certDir = storeFile ? options.storePath + ".pki" : apiserver::server::defaultStateDir() + "/pki";
             }
             auto cert = apiserver::server::ensureServingCertificate(certDir, apiserver::server::certificateHosts(listen->host));
             if (!cert) return fail(cert.status().message());

@@ -19,12 +19,6 @@ namespace pilothouse::ui {
 
 namespace {
 
-// $XDG_STATE_HOME/pilothouse (~/.local/state/pilothouse), as pilothouse-server keeps its CA.
-std::string stateDir() {
-    const char* state = std::getenv("XDG_STATE_HOME");
-    const char* home = std::getenv("HOME");
-    return state && *state ? std::string(state) + "/pilothouse" : std::string(home ? home : ".") + "/.local/state/pilothouse";
-}
 
 // 503 ServiceUnavailable (apimachinery's NewServiceUnavailable): the control plane is starting,
 // or this window's API is stopping.
@@ -69,7 +63,7 @@ Status EmbeddedKubeApi::start(const Options& options) {
                           ": the GUI's control plane authenticates nobody (every client acts as system:admin), so "
                           "it serves only this machine (127.0.0.1); for students on other machines run "
                           "pilothouse-server --kube-api-listen with --tokens");
-    const std::string certDir = options.certDir.empty() ? stateDir() + "/pki" : options.certDir;
+    const std::string certDir = options.certDir.empty() ? apiserver::server::defaultStateDir() + "/pki" : options.certDir;
     auto cert = apiserver::server::ensureServingCertificate(certDir, apiserver::server::certificateHosts(listen->host));
     if (!cert) return cert.status().withContext("--kube-api-listen: ");
     auto caPem = apiserver::server::readPem(cert->caFile);
@@ -115,7 +109,7 @@ void EmbeddedKubeApi::stop() {
     emit servingChanged();
 }
 
-std::string EmbeddedKubeApi::defaultKubeconfigPath() { return stateDir() + "/kubeconfig"; }
+std::string EmbeddedKubeApi::defaultKubeconfigPath() { return apiserver::server::defaultStateDir() + "/kubeconfig"; }
 
 QString EmbeddedKubeApi::url() const { return QString::fromStdString(url_); }
 

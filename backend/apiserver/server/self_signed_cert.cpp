@@ -1,5 +1,7 @@
 #include "apiserver/server/self_signed_cert.h"
 
+#include <cstdlib>
+
 #include <openssl/bn.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
@@ -249,6 +251,12 @@ StatusOr<ServingCertificate> ensureServingCertificate(const std::string& dir, co
     PH_RETURN_IF_ERROR(writeFile(out.certFile, pemOf(cert->get()), false));
     out.created = true;
     return out;
+}
+
+std::string defaultStateDir() {
+    const char* state = std::getenv("XDG_STATE_HOME");
+    const char* home = std::getenv("HOME");
+    return state && *state ? std::string(state) + "/pilothouse" : std::string(home ? home : ".") + "/.local/state/pilothouse";
 }
 
 }  // namespace pilothouse::apiserver::server

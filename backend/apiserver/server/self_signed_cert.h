@@ -31,6 +31,10 @@ StatusOr<ServingCertificate> ensureServingCertificate(const std::string& dir, co
 // this machine's interfaces.
 std::vector<std::string> certificateHosts(const std::string& listenHost);
 
+// Where Pilothouse keeps its state when no store file says otherwise: $XDG_STATE_HOME/pilothouse,
+// else ~/.local/state/pilothouse (the self-made CA goes to its pki/).
+std::string defaultStateDir();
+
 // The address clients should dial for `listenHost`: itself, or for a wildcard the first
 // non-loopback IPv4 address of this machine (else 127.0.0.1).
 std::string advertisedHost(const std::string& listenHost);

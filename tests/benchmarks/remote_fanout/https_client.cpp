@@ -25,12 +25,12 @@ int64_t steadyNanos() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
-// "/api/v1/pods", "/apis/apps/v1/deployments": a collection of all namespaces.
+
+}  // namespace
+
 std::string collectionPath(const api::ResourceType& type) {
     return (type.group.empty() ? "/api/" + type.version : "/apis/" + type.group + "/" + type.version) + "/" + type.resource;
 }
-
-}  // namespace
 
 // ---- HttpsWatch ----
 

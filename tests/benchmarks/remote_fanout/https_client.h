@@ -28,6 +28,9 @@ using testing::HttpsConnection;
 using testing::HttpsEndpoint;
 using testing::newTlsContext;
 
+// "/api/v1/pods", "/apis/apps/v1/deployments": a resource's collection in all namespaces.
+std::string collectionPath(const api::ResourceType& type);
+
 // GET {collection}?watch=true without a resourceVersion: the current objects as ADDED, then every
 // change, one JSON line each. Runs on the given io_context (the caller runs it on its threads).
 class HttpsWatch final : public WatchProbe, public std::enable_shared_from_this<HttpsWatch> {

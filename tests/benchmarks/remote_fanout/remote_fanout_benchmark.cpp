@@ -369,9 +369,7 @@ int runClientProcess(const std::string& address, const std::string& caFile, int 
             HttpsConnection lists(endpoint, httpsClients.tls);
             for (const auto& name : resources) {
                 const api::ResourceType& type = resourceType(name);
-                const std::string path = (type.group.empty() ? "/api/" + type.version : "/apis/" + type.group + "/" + type.version) +
-                                         "/" + type.resource;
-                auto listed = lists.request("GET", path);
+                auto listed = lists.request("GET", pilothouse::benchmarks::collectionPath(type));
                 if (listed.status != 200) die("client " + std::to_string(i) + ": list " + name + ": HTTP " + std::to_string(listed.status));
                 auto doc = codec::parseJson(listed.body);
                 const codec::Value* items = doc ? doc->find("items") : nullptr;
