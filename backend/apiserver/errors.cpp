@@ -32,6 +32,10 @@ Status newConflict(const std::string& qualifiedResource, const std::string& name
                     ": " + why);
 }
 
+Status newApplyConflict(const std::string& message) {
+    return make(StatusCode::Aborted, "Conflict", 409, message);
+}
+
 Status newNotAcceptable(const std::string& accepted) {
     return make(StatusCode::InvalidArgument, "NotAcceptable", 406, "only the following media types are accepted: " + accepted);
 }

@@ -28,6 +28,9 @@ Status newForbidden(const std::string& qualifiedResource, const std::string& nam
 Status newInvalid(const std::string& kind, const std::string& name,
                   const validation::ErrorList& errors);
 Status newBadRequest(const std::string& message);
+// Server-side apply's conflict (errors.NewApplyConflict): 409 Conflict with `message` as is; the
+// caller adds one FieldManagerConflict cause per field.
+Status newApplyConflict(const std::string& message);
 Status newMethodNotSupported(const std::string& qualifiedResource, const std::string& verb);
 // What kube-apiserver's router answers when no route serves a request (go-restful's errors as
 // NewGenericServerResponse words them), e.g. for the create-only selfsubjectaccessreviews:

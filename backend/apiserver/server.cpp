@@ -16,6 +16,7 @@
 #include "util/rfc3339.h"
 #include "apiserver/continue_token.h"
 #include "apiserver/errors.h"
+#include "apiserver/fieldmanager/field_manager.h"
 #include "apiserver/patch.h"
 #include "apiserver/strategic_merge_patch.h"
 #include "apiserver/registry/defaults.h"
@@ -601,13 +602,28 @@ public:
         return resp_;
     }
 
-    Response& create() {
-        if (!req_.body) {
+    // The fields of this write's manager (fieldmanager/field_manager.h); an apply has recorded them.
+    void trackManagedFields(const Message* live, Message* obj) {
+        if (applied_) return;
+        fieldmanager::WriteContext ctx{req_.type, managerName(), req_.subresource, rfc3339::format(t_)};
+        fieldmanager::update(live, obj, ctx);
+    }
+
+    std::string managerName() const {
+        return req_.fieldManager.empty() ? fieldmanager::managerFromUserAgent(req_.userAgent) : req_.fieldManager;
+    }
+
+    // create; `applied` is the object a server-side apply made of a missing one.
+    Response& create(MessagePtr applied = nullptr) {
+        if (!req_.body && !applied) {
             resp_.status = newBadRequest("a create request needs a body");
             return resp_;
         }
-        MessagePtr obj(req_.body->New());
-        obj->CopyFrom(*req_.body);
+        MessagePtr obj = std::move(applied);
+        if (!obj) {
+            obj.reset(req_.body->New());
+            obj->CopyFrom(*req_.body);
+        }
         auto* meta = api::mutableMetadata(obj.get());
         if (req_.type->namespaced) {
             if (meta->namespace_().empty()) meta->set_namespace_(req_.namespace_.empty() ? "default" : req_.namespace_);
@@ -632,6 +648,7 @@ public:
         meta->clear_deletion_grace_period_seconds();
         meta->set_generation(0);
         applyDefaults(obj.get());
+        trackManagedFields(nullptr, obj.get());
         registry::prepareForCreate(*req_.type, obj.get());
         if (!admitAndValidate(obj.get(), nullptr, admission::Operation::Create)) return resp_;
         codec::canonicalizeQuantities(obj.get());
@@ -642,6 +659,7 @@ public:
         const std::string name = meta->name();
         auto kv = s_.store_.create(registry::objectKey(*req_.type, meta->namespace_(), name),
                                    serialize(*req_.type, obj.get()));
+        resp_.created = static_cast<bool>(kv);
         return storeResult(std::move(kv), std::move(obj), name, "create");
     }
 
@@ -695,6 +713,7 @@ public:
             meta->set_deletion_grace_period_seconds(oldMeta.deletion_grace_period_seconds());
         applyDefaults(obj.get());
         registry::prepareForUpdate(*req_.type, obj.get(), *old, req_.subresource);
+        trackManagedFields(old.get(), obj.get());
         if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
         codec::canonicalizeQuantities(obj.get());
         // prepareForUpdate may have replaced the metadata (a status update copies the stored object).
@@ -735,6 +754,7 @@ public:
     }
 
     Response& patch() {
+        if (req_.patchType == PatchType::Apply) return applyPatch();
         // Patches apply to the latest state; a concurrent writer makes us retry, as upstream does.
         for (int attempt = 0; attempt < 5; ++attempt) {
             auto current = readCurrent(req_.namespace_, req_.name);
@@ -776,6 +796,82 @@ public:
             // Lost a race with another writer: drop this attempt's records and try again.
             resp_.trace.resize(traceSize);
             resp_.status = Status();
+        }
+        return resp_;
+    }
+
+    // Server-side apply: the configuration merged into the live object by the field manager, then
+    // written as an update — or, when there is no object yet, created.
+    Response& applyPatch() {
+        const codec::Value& config = req_.patch;
+        const std::string expected = req_.type->apiVersion();
+        const codec::Value* apiVersion = config.find("apiVersion");
+        const std::string given = apiVersion && apiVersion->isString() ? apiVersion->asString() : "";
+        if (given != expected) {
+            resp_.status = newBadRequest("Incorrect version specified in apply patch. Specified patch version: " +
+                                         (given.empty() ? std::string("/") : given) + ", expected: " + expected);
+            return resp_;
+        }
+        const codec::Value* kind = config.find("kind");
+        if (!kind || !kind->isString() || kind->asString() != req_.type->kind) {
+            resp_.status = newBadRequest("Incorrect kind specified in apply patch. Specified patch kind: " +
+                                         (kind && kind->isString() ? kind->asString() : std::string()) +
+                                         ", expected: " + req_.type->kind);
+            return resp_;
+        }
+        const codec::Value* meta = config.find("metadata");
+        const codec::Value* name = meta ? meta->find("name") : nullptr;
+        const std::string configName = name && name->isString() ? name->asString() : "";
+        if (configName != req_.name) {
+            resp_.status = newBadRequest("the name of the object (" + configName +
+                                         ") does not match the name on the URL (" + req_.name + ")");
+            return resp_;
+        }
+        if (const codec::Value* ns = meta ? meta->find("namespace") : nullptr;
+            ns && ns->isString() && req_.type->namespaced && ns->asString() != req_.namespace_) {
+            resp_.status = newBadRequest("the namespace of the provided object does not match the namespace sent on the request");
+            return resp_;
+        }
+        if (const codec::Value* managed = meta ? meta->find("managedFields") : nullptr; managed && !managed->isNull()) {
+            resp_.status = newBadRequest("metadata.managedFields must be nil");
+            return resp_;
+        }
+        const fieldmanager::WriteContext ctx{req_.type, managerName(), req_.subresource, rfc3339::format(t_)};
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            auto current = readCurrent(req_.namespace_, req_.name);
+            const bool missing = !current && current.status().code() == StatusCode::NotFound;
+            if (!current && !missing) return fail(kStageStorage, "etcd", current.status());
+            if (missing && !req_.subresource.empty()) return fail(kStageStorage, "etcd", current.status());
+            auto result = fieldmanager::apply(missing ? nullptr : current->first.get(), config, req_.force, ctx);
+            if (!result) {
+                resp_.status = result.status();
+                return resp_;
+            }
+            std::vector<std::string> warnings;
+            auto obj = codec::decodeObject(result->object, *req_.type, &warnings);
+            if (!obj) {
+                resp_.status = newBadRequest(obj.status().message());
+                return resp_;
+            }
+            for (auto& w : warnings) resp_.warnings.push_back(w);
+            auto* objMeta = api::mutableMetadata(obj->get());
+            fieldmanager::encodeManagedFields(result->managed, objMeta);
+            applied_ = true;
+            if (missing) {
+                objMeta->clear_resource_version();
+                return create(std::move(*obj));
+            }
+            const bool pinned = !objMeta->resource_version().empty() &&
+                                objMeta->resource_version() != std::to_string(current->second.modRevision);
+            if (!pinned) objMeta->set_resource_version(std::to_string(current->second.modRevision));
+            const size_t traceSize = resp_.trace.size();
+            update(std::move(*obj));
+            if (resp_.status.reason() != "Conflict" || pinned || resp_.status.httpCode() != 409 ||
+                resp_.status.message().rfind("Apply failed", 0) == 0)
+                return resp_;
+            resp_.trace.resize(traceSize);
+            resp_.status = Status();
+            applied_ = false;
         }
         return resp_;
     }
@@ -1018,6 +1114,7 @@ private:
     Response& resp_;
     int64_t t_;
     std::string qualified_;
+    bool applied_ = false;  // the object being written came from a server-side apply
     UserInfo user_;
 };
 

@@ -48,7 +48,9 @@ namespace pilothouse::apiserver {
 
 // Merge: JSON merge patch (RFC 7386); Json: JSON patch (RFC 6902); StrategicMerge: strategic merge
 // patch (strategic_merge_patch.h).
-enum class PatchType { Merge, Json, StrategicMerge };
+// Apply: server-side apply (application/apply-patch+yaml; fieldmanager/field_manager.h), which
+// creates the object when there is none.
+enum class PatchType { Merge, Json, StrategicMerge, Apply };
 
 struct Request {
     std::string verb;  // create get list watch update patch delete
@@ -67,6 +69,13 @@ struct Request {
     std::shared_ptr<const google::protobuf::Message> body;  // create, update, binding, eviction
     codec::Value patch;
     PatchType patchType = PatchType::Merge;
+    // create, update, patch: the manager the written fields are recorded under in
+    // metadata.managedFields (fieldmanager/field_manager.h); "" = the User-Agent's first part, as
+    // upstream. In-process components set what kube-apiserver derives from their User-Agent
+    // ("kube-scheduler", "kubelet", "kube-controller-manager"). Required for an apply.
+    std::string fieldManager;
+    // apply: take over fields other managers own instead of failing with a conflict.
+    bool force = false;
     std::string labelSelector;
     std::string fieldSelector;
     // list: at most this many items (0 = all); when more remain, Response::continueToken is set.
@@ -106,6 +115,7 @@ struct Response {
     std::optional<int64_t> remainingItemCount;  // list: with continueToken, when no selectors
     RequestTrace trace;
     std::vector<std::string> warnings;
+    bool created = false;  // a write made a new object (create; an apply to a missing object)
     bool ok() const { return status.isOk(); }
 };
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "apiserver/fieldmanager/field_manager.h"
 #include "api/object.h"
 #include "core_v1.pb.h"
 #include "util/rfc3339.h"
@@ -51,6 +52,7 @@ Status EventRecorder::writeSeries(const Cached& c) {
     req.namespace_ = c.namespace_;
     req.name = c.name;
     req.token = token_;
+    req.fieldManager = apiserver::fieldmanager::managerOfComponent(controller_);
     req.patchType = apiserver::PatchType::Merge;
     codec::Value series = codec::Value::object();
     series.set("count", codec::Value(int64_t(c.count)));
@@ -175,6 +177,7 @@ Status EventRecorder::record(const Recorded& r) {
     req.type = api::Scheme::instance().byName("events");
     req.namespace_ = event->metadata().namespace_();
     req.token = token_;
+    req.fieldManager = apiserver::fieldmanager::managerOfComponent(controller_);
     req.body = event;
     auto resp = server_.handle(req);
     // The same name from another component in the same virtual nanosecond: the next one.

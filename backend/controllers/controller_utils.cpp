@@ -25,6 +25,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::get(const std::s
     r.namespace_ = ns;
     r.name = name;
     r.token = token_;
+    r.fieldManager = "kube-controller-manager";
     auto resp = server_.handle(r);
     if (!resp.ok()) return resp.status;
     return std::move(resp.object);
@@ -37,6 +38,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::create(const std
     r.type = &resourceType(resource);
     r.namespace_ = api::metadata(object).namespace_();
     r.token = token_;
+    r.fieldManager = "kube-controller-manager";
     std::shared_ptr<google::protobuf::Message> body(object.New());
     body->CopyFrom(object);
     r.body = std::move(body);
@@ -55,6 +57,7 @@ StatusOr<std::unique_ptr<google::protobuf::Message>> ApiClient::update(const std
     r.name = api::metadata(object).name();
     r.subresource = subresource;
     r.token = token_;
+    r.fieldManager = "kube-controller-manager";
     std::shared_ptr<google::protobuf::Message> body(object.New());
     body->CopyFrom(object);
     r.body = std::move(body);
@@ -71,6 +74,7 @@ Status ApiClient::remove(const std::string& resource, const std::string& ns, con
     r.namespace_ = ns;
     r.name = name;
     r.token = token_;
+    r.fieldManager = "kube-controller-manager";
     r.gracePeriodSeconds = gracePeriodSeconds;
     r.propagationPolicy = propagationPolicy;
     r.preconditionUID = uid;

@@ -113,6 +113,7 @@ Status ControlPlane::bootstrap() {
         if (apiServer_->get(*type, meta.namespace_(), meta.name())) return {};
         Request req;
         req.token = loopbackToken_;
+        req.fieldManager = "kube-apiserver";
         req.verb = "create";
         req.type = type;
         req.namespace_ = meta.namespace_();

@@ -567,6 +567,7 @@ void ObjectApply::onResponse(const Status& status, const google::protobuf::Messa
         case Stage::Getting:
             if (status.isOk() && object) {
                 live_ = codec::encodeMessage(*object);
+                codec::eraseManagedFields(live_);  // kubectl diff leaves them out
                 planFromLive(*object);
                 return;
             }
@@ -593,10 +594,12 @@ void ObjectApply::onResponse(const Status& status, const google::protobuf::Messa
             if (!status.isOk() || !object)
                 return fail(withSource("creating", status));
             merged_ = codec::encodeMessage(*object);
+            codec::eraseManagedFields(merged_);  // kubectl diff leaves them out
             return finish(ApplyOperation::Created);
         case Stage::Patching:
             if (status.isOk() && object) {
                 merged_ = codec::encodeMessage(*object);
+                codec::eraseManagedFields(merged_);  // kubectl diff leaves them out
                 if (api::metadata(*object).has_deletion_timestamp())
                     warnings_.push_back("Warning: Detected changes to resource " + object_.name +
                                         " which is currently being deleted.");

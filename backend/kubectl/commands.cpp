@@ -383,7 +383,10 @@ int cmdGet(const Args& a, Streams io) {
         }
         found += objects.size();
         if (output == "yaml" || output == "json") {
-            for (const auto& o : objects) encoded.push_back(codec::encodeMessage(*o));
+            for (const auto& o : objects) {
+                encoded.push_back(codec::encodeMessage(*o));
+                codec::eraseManagedFields(encoded.back());
+            }
         } else if (output == "name") {
             for (const auto& o : objects) io.out << displayName(*type, api::metadata(*o).name()) << "\n";
         } else if (!objects.empty()) {

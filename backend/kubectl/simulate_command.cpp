@@ -140,7 +140,10 @@ Value allObjects(cluster::Cluster& c) {
         list.type = &type;
         auto resp = c.apiServer().handle(list);
         if (!resp.ok()) continue;
-        for (const auto& item : resp.items) items.push_back(codec::encodeMessage(*item));
+        for (const auto& item : resp.items) {
+            items.push_back(codec::encodeMessage(*item));
+            codec::eraseManagedFields(items.back());  // as kubectl get -o json prints them
+        }
     }
     return listOf(std::move(items));
 }

@@ -44,6 +44,7 @@ Status Kubelet::registerNode() {
     get.type = nodes;
     get.name = options_.nodeName;
     get.token = token_;
+    get.fieldManager = "kubelet";
     auto resp = server_.handle(get);
     if (resp.ok() || resp.status.reason() != "NotFound" || !options_.registerNode) return {};
     auto node = std::make_shared<core::Node>();
@@ -64,6 +65,7 @@ Status Kubelet::registerNode() {
     create.verb = "create";
     create.type = nodes;
     create.token = token_;
+    create.fieldManager = "kubelet";
     create.body = node;
     auto created = server_.handle(create);
     if (!created.ok() && created.status.reason() != "AlreadyExists") return created.status;
@@ -108,6 +110,7 @@ StatusOr<bool> Kubelet::syncNodeStatus(bool force) {
         get.type = nodes;
         get.name = options_.nodeName;
         get.token = token_;
+        get.fieldManager = "kubelet";
         auto current = server_.handle(get);
         if (!current.ok()) {
             if (current.status.reason() == "NotFound") return false;  // not registered (registerNode off)
@@ -134,6 +137,7 @@ StatusOr<bool> Kubelet::syncNodeStatus(bool force) {
         update.subresource = "status";
         update.name = options_.nodeName;
         update.token = token_;
+        update.fieldManager = "kubelet";
         update.body = node;
         auto resp = server_.handle(update);
         if (resp.ok()) {

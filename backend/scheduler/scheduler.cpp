@@ -124,6 +124,7 @@ Status Scheduler::listAndWatch(Informer& inf) {
     list.verb = "list";
     list.type = inf.type;
     list.token = options_.token;
+    list.fieldManager = "kube-scheduler";
     list.shareItems = true;  // read-only, as its watch events
     auto listed = server_.handle(list);
     if (!listed.ok()) return listed.status.withContext("scheduler: listing " + inf.kind + ": ");
@@ -146,6 +147,7 @@ Status Scheduler::listAndWatch(Informer& inf) {
     watch.verb = "watch";
     watch.type = inf.type;
     watch.token = options_.token;
+    watch.fieldManager = "kube-scheduler";
     watch.resourceVersion = listed.listRevision;
     auto stream = server_.watch(watch);
     if (!stream) return stream.status().withContext("scheduler: watching " + inf.kind + ": ");
@@ -408,6 +410,7 @@ Status Scheduler::updatePodStatus(const Pod& pod, const std::function<void(core:
         get.namespace_ = pod.metadata().namespace_();
         get.name = pod.metadata().name();
         get.token = options_.token;
+        get.fieldManager = "kube-scheduler";
         auto current = server_.handle(get);
         if (!current.ok()) return current.status;
         auto updated = std::make_shared<core::Pod>(static_cast<const core::Pod&>(*current.object));
@@ -420,6 +423,7 @@ Status Scheduler::updatePodStatus(const Pod& pod, const std::function<void(core:
         put.namespace_ = get.namespace_;
         put.name = get.name;
         put.token = options_.token;
+        put.fieldManager = "kube-scheduler";
         put.body = updated;
         auto resp = server_.handle(put);
         if (resp.ok()) return {};
@@ -466,6 +470,7 @@ framework::Status Scheduler::bind(const Pod& pod, const std::string& nodeName) {
     req.namespace_ = pod.metadata().namespace_();
     req.name = pod.metadata().name();
     req.token = options_.token;
+    req.fieldManager = "kube-scheduler";
     req.body = binding;
     auto resp = server_.handle(req);
     if (!resp.ok()) return framework::Status::error(resp.status.message());
@@ -495,6 +500,7 @@ framework::Status Scheduler::deletePod(const Pod& victim, const Pod& preemptor, 
     del.namespace_ = victim.metadata().namespace_();
     del.name = victim.metadata().name();
     del.token = options_.token;
+    del.fieldManager = "kube-scheduler";
     auto resp = server_.handle(del);
     if (!resp.ok() && resp.status.reason() != "NotFound") return framework::Status::error(resp.status.message());
     (void)events_.eventf(victim, &preemptor, "Normal", "Preempted", "Preempting",

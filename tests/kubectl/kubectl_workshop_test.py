@@ -47,8 +47,6 @@ PENDING = {
                        "default tolerations",
     "20-describe-node": "the recorded node had no kubelet (its conditions and capacity are a simulator's)",
     "21-get-events": "the event list depends on steps still pending",
-    "24-apply-server-side": "server-side apply (application/apply-patch+yaml) not served yet",
-    "25-apply-server-side-new-object": "server-side apply (application/apply-patch+yaml) not served yet",
     "32-drain": "drain's output depends on steps still pending",
     "40-get-all": "get all lists ClusterIP services; the default kubernetes Service does not exist yet",
     "41-get-pods-warm-cache": "needs the previous run's cache",

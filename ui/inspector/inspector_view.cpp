@@ -234,7 +234,12 @@ void InspectorView::showObject(const ObjectPtr& object, bool sameSelection) {
             if (treeView_->viewport()->width() > 100) fieldWidth = std::min(fieldWidth, treeView_->viewport()->width() / 2);
             treeView_->setColumnWidth(ObjectTreeModel::FieldColumn, fieldWidth);
         }
-        const QString text = object_ ? QString::fromStdString(codec::toYaml(codec::encodeMessage(*object_))) : QString();
+        QString text;
+        if (object_) {
+            codec::Value value = codec::encodeMessage(*object_);
+            codec::eraseManagedFields(value);  // as kubectl get -o yaml shows objects
+            text = QString::fromStdString(codec::toYaml(value));
+        }
         if (text != yaml_->toPlainText()) {
             const int scroll = yaml_->verticalScrollBar()->value();
             yaml_->setPlainText(text);

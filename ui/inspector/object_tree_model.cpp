@@ -94,7 +94,9 @@ ObjectTreeModel::ObjectTreeModel(QObject* parent) : QAbstractItemModel(parent), 
 ObjectTreeModel::~ObjectTreeModel() = default;
 
 void ObjectTreeModel::setObject(const ObjectPtr& object, Update update) {
-    setValue(object ? codec::encodeMessage(*object) : Value::object(), update);
+    Value value = object ? codec::encodeMessage(*object) : Value::object();
+    codec::eraseManagedFields(value);  // as kubectl get -o yaml shows objects
+    setValue(value, update);
 }
 
 void ObjectTreeModel::setValue(const Value& value, Update update) {

@@ -586,4 +586,8 @@ Value encodeMessage(const Message& message) { return encode(message); }
 
 void canonicalizeQuantities(Message* message) { canonicalize(message); }
 
+void eraseManagedFields(Value& object) {
+    if (Value* meta = object.find("metadata")) meta->erase("managedFields");
+}
+
 }  // namespace pilothouse::codec

@@ -33,6 +33,10 @@ Status decodeMessage(const Value& value, google::protobuf::Message* message,
 // Encodes a message as Kubernetes JSON, keys sorted (kubectl's output order).
 Value encodeMessage(const google::protobuf::Message& message);
 
+// An encoded object without metadata.managedFields, as kubectl get -o yaml|json prints objects
+// unless --show-managed-fields (the server-side apply record is noise to most readers).
+void eraseManagedFields(Value& object);
+
 // Rewrites every QUANTITY field in canonical form ("1.5Gi" -> "1536Mi", "0.5" -> "500m"), as the
 // API server does when it stores an object. Invalid quantities are left as they are.
 void canonicalizeQuantities(google::protobuf::Message* message);

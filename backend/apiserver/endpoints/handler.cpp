@@ -660,6 +660,15 @@ HttpResponse Handler::serve(const HttpRequest& request) {
     const std::string contentType = parseMediaType(request.header("content-type")).type;
     auto validation = parseFieldValidation(info);
     if (!validation) return errorResponse(validation.status(), subject);
+    if (info.hasParam("fieldManager")) {
+        r.fieldManager = info.param("fieldManager");
+        if (r.fieldManager.size() > 128) {
+            const char* options = r.verb == "create" ? "CreateOptions.meta.k8s.io"
+                                  : r.verb == "update" ? "UpdateOptions.meta.k8s.io"
+                                                       : "PatchOptions.meta.k8s.io";
+            return errorResponse(newInvalid(options, "", {validation::tooLong("fieldManager", "", 128)}), subject);
+        }
+    }
 
     if (r.verb == "create" || r.verb == "update") {
         auto dryRun = parseDryRun(info, r.verb == "create" ? "CreateOptions" : "UpdateOptions");
@@ -706,7 +715,9 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         auto dryRun = parseDryRun(info, "PatchOptions");
         if (!dryRun) return errorResponse(dryRun.status(), subject);
         r.dryRun = *dryRun;
-        if (contentType == "application/merge-patch+json") {
+        if (contentType == "application/apply-patch+yaml") {
+            r.patchType = PatchType::Apply;
+        } else if (contentType == "application/merge-patch+json") {
             r.patchType = PatchType::Merge;
         } else if (contentType == "application/json-patch+json") {
             r.patchType = PatchType::Json;
@@ -714,8 +725,33 @@ HttpResponse Handler::serve(const HttpRequest& request) {
             r.patchType = PatchType::StrategicMerge;
         } else {
             return errorResponse(newUnsupportedMediaType("application/json-patch+json, application/merge-patch+json, "
-                                                         "application/strategic-merge-patch+json"),
+                                                         "application/strategic-merge-patch+json, application/apply-patch+yaml"),
                                  subject);
+        }
+        // PatchOptions: fieldManager (required to apply) and force (only for apply).
+        validation::ErrorList optionErrors;
+        if (r.patchType == PatchType::Apply && r.fieldManager.empty())
+            optionErrors.push_back(validation::required("fieldManager", "is required for apply patch"));
+        if (info.hasParam("force")) {
+            const std::string force = info.param("force");
+            if (force != "true" && force != "false")
+                return errorResponse(newBadRequest("invalid value for force: " + force), subject);
+            r.force = force == "true";
+            if (r.patchType != PatchType::Apply && r.force)
+                optionErrors.push_back(validation::forbidden("force", "may not be specified for non-apply patch"));
+        }
+        if (!optionErrors.empty()) return errorResponse(newInvalid("PatchOptions.meta.k8s.io", "", optionErrors), subject);
+        if (r.patchType == PatchType::Apply) {
+            auto documents = codec::parseYamlDocuments(request.body);
+            if (!documents) return errorResponse(newBadRequest("error decoding YAML: " + documents.status().message()), subject);
+            if (documents->empty() || !documents->front().isObject())
+                return errorResponse(newBadRequest("error decoding YAML: the applied configuration must be an object"), subject);
+            r.patch = std::move(documents->front());
+            Response result = backend_.handle(r);
+            if (!result.ok()) return errorResponse(result.status, subject);
+            HttpResponse out = encodedResponse(result.created ? 201 : 200, objectValue(*result.object, type), *encoding);
+            addWarnings(&out, result.warnings);
+            return out;
         }
         auto patch = codec::parseJson(request.body);
         if (!patch) return errorResponse(newBadRequest(patch.status().message()), subject);

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "apiserver/fieldmanager/field_manager.h"
 #include "api/object.h"
 #include "api/scheme.h"
 #include "core_v1.pb.h"
@@ -39,6 +40,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
         patch.namespace_ = it->second.namespace_;
         patch.name = it->second.name;
         patch.token = token_;
+        patch.fieldManager = apiserver::fieldmanager::managerOfComponent(component_);
         patch.patchType = apiserver::PatchType::Merge;
         codec::Value body = codec::Value::object();
         body.set("count", codec::Value(int64_t(it->second.count + 1)));
@@ -85,6 +87,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     create.type = events;
     create.namespace_ = ns;
     create.token = token_;
+    create.fieldManager = apiserver::fieldmanager::managerOfComponent(component_);
     create.body = ev;
     auto resp = server_.handle(create);
     // Another component recorded an event about the same object in the same virtual nanosecond

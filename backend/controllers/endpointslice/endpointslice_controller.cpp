@@ -97,6 +97,7 @@ Status EndpointSliceController::syncService(const std::string& key) {
         del.namespace_ = ns;
         del.name = s.metadata().name();
         del.token = options_.token;
+        del.fieldManager = "kube-controller-manager";
         auto resp = server_.handle(del);
         return resp.ok() || resp.status.reason() == "NotFound" ? Status() : resp.status;
     };
@@ -171,6 +172,7 @@ Status EndpointSliceController::syncService(const std::string& key) {
         req.type = slicesType;
         req.namespace_ = ns;
         req.token = options_.token;
+        req.fieldManager = "kube-controller-manager";
         if (i < current.size()) {
             const auto& have = *current[i];
             if (have.endpoints_size() == want.endpoints_size() && have.ports_size() == want.ports_size()) {

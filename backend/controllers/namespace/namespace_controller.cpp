@@ -58,6 +58,7 @@ Status NamespaceController::syncNamespace(const std::string& name) {
         list.type = &type;
         list.namespace_ = name;
         list.token = token_;
+        list.fieldManager = "kube-controller-manager";
         auto listed = server_.handle(list);
         if (!listed.ok()) return listed.status;
         for (const auto& item : listed.items) {

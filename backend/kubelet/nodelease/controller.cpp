@@ -32,6 +32,7 @@ Status Controller::renew() {
         get.namespace_ = "kube-node-lease";
         get.name = nodeName_;
         get.token = token_;
+        get.fieldManager = "kubelet";
         auto current = server_.handle(get);
         if (!current.ok() && current.status.reason() != "NotFound") return current.status;
         auto lease = std::make_shared<coordination::Lease>();
@@ -39,6 +40,7 @@ Status Controller::renew() {
         write.type = leases;
         write.namespace_ = "kube-node-lease";
         write.token = token_;
+        write.fieldManager = "kubelet";
         if (current.ok()) {
             lease->CopyFrom(*current.object);
             write.verb = "update";
@@ -52,6 +54,7 @@ Status Controller::renew() {
             node.type = api::Scheme::instance().byName("nodes");
             node.name = nodeName_;
             node.token = token_;
+            node.fieldManager = "kubelet";
             auto n = server_.handle(node);
             if (n.ok()) {
                 auto* ref = lease->mutable_metadata()->add_owner_references();

@@ -63,6 +63,7 @@ StatusOr<bool> StatusManager::setPodStatus(const core::Pod& cached, const core::
         update.namespace_ = base.metadata().namespace_();
         update.name = base.metadata().name();
         update.token = token_;
+        update.fieldManager = "kubelet";
         update.body = pod;
         auto resp = server_.handle(update);
         if (resp.ok()) {
@@ -77,6 +78,7 @@ StatusOr<bool> StatusManager::setPodStatus(const core::Pod& cached, const core::
         get.namespace_ = base.metadata().namespace_();
         get.name = base.metadata().name();
         get.token = token_;
+        get.fieldManager = "kubelet";
         auto fresh = server_.handle(get);
         if (!fresh.ok()) return fresh.status;
         base.CopyFrom(*fresh.object);
@@ -93,6 +95,7 @@ Status StatusManager::deletePod(const std::string& namespace_, const std::string
     del.namespace_ = namespace_;
     del.name = name;
     del.token = token_;
+    del.fieldManager = "kubelet";
     del.gracePeriodSeconds = 0;
     auto resp = server_.handle(del);
     if (!resp.ok() && resp.status.reason() != "NotFound") return resp.status;

@@ -1,0 +1,327 @@
+#include "apiserver/fieldmanager/field_manager.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+
+#include "api/codec/json.h"
+#include "api/codec/proto_json.h"
+#include "apiserver/errors.h"
+#include "apiserver/fieldmanager/typed.h"
+#include "apiserver/registry/strategy.h"
+#include "json_options.pb.h"
+
+namespace pilothouse::apiserver::fieldmanager {
+
+using codec::Value;
+using google::protobuf::Message;
+
+namespace {
+
+constexpr const char* kApply = "Apply";
+constexpr const char* kUpdate = "Update";
+
+// What no entry records (upstream's stripMeta).
+const Set& strippedFields() {
+    static const Set set = [] {
+        Set s;
+        auto f = PathElement::fieldName;
+        s.insert({f("apiVersion")});
+        s.insert({f("kind")});
+        s.insert({f("metadata")});
+        for (const char* name : {"name", "namespace", "creationTimestamp", "selfLink", "uid", "clusterName",
+                                 "generation", "managedFields", "resourceVersion"})
+            s.insert({f("metadata"), f(name)});
+        return s;
+    }();
+    return set;
+}
+
+// The fields a write through `subresource` may own: not status through the main resource of a
+// kind with a status subresource; only status through the status subresource.
+Set ownable(const Set& s, const WriteContext& ctx) {
+    Set out = s.minus(strippedFields());
+    const PathElement status = PathElement::fieldName("status");
+    if (ctx.subresource == "status") {
+        Set only;
+        if (out.members().count(status)) only.members().insert(status);
+        if (const Set* sub = out.child(status)) only.children().emplace(status, *sub);
+        return only;
+    }
+    if (ctx.subresource.empty() && registry::hasStatusSubresource(*ctx.type)) {
+        out.members().erase(status);
+        out.children().erase(status);
+    }
+    return out;
+}
+
+void filter(Comparison& c, const WriteContext& ctx) {
+    c.added = ownable(c.added, ctx);
+    c.modified = ownable(c.modified, ctx);
+    c.removed = ownable(c.removed, ctx);
+}
+
+// Go writes a list or map field without omitempty as null when it is empty; our encoder leaves it
+// out. The difference matters for the empty object a create is compared with: a field that was
+// null there is not "added" as a whole (no "." of its own), as upstream records it.
+void addGoNulls(Value& v, const google::protobuf::Descriptor& d) {
+    if (!v.isObject()) return;
+    for (int i = 0; i < d.field_count(); ++i) {
+        const auto* f = d.field(i);
+        const bool always = f->options().GetExtension(pilothouse::api::always_emit);
+        Value* child = v.find(f->json_name());
+        if ((f->is_repeated() || f->is_map()) && always && !child) {
+            v.set(f->json_name(), nullptr);
+        } else if (child && !f->is_repeated() && f->cpp_type() == google::protobuf::FieldDescriptor::CPPTYPE_MESSAGE &&
+                   f->options().GetExtension(pilothouse::api::kind) == pilothouse::api::JSON_DEFAULT) {
+            addGoNulls(*child, *f->message_type());
+        }
+    }
+}
+
+Value objectValue(const Message* object, const api::ResourceType& type) {
+    std::unique_ptr<Message> empty;
+    if (!object) {
+        empty = type.newObject();
+        Value v = codec::encodeMessage(*empty);
+        addGoNulls(v, *type.descriptor);
+        v.erase("apiVersion");
+        v.erase("kind");
+        return v;
+    }
+    Value v = codec::encodeMessage(*object);
+    if (Value* meta = v.find("metadata")) meta->erase("managedFields");
+    v.erase("apiVersion");
+    v.erase("kind");
+    return v;
+}
+
+bool sameKey(const ManagedEntry& e, const std::string& manager, const char* operation, const std::string& subresource) {
+    return e.manager == manager && e.operation == operation && e.subresource == subresource;
+}
+
+ManagedEntry& entryFor(std::vector<ManagedEntry>& managed, const WriteContext& ctx, const char* operation) {
+    for (auto& e : managed)
+        if (sameKey(e, ctx.manager, operation, ctx.subresource)) return e;
+    ManagedEntry e;
+    e.manager = ctx.manager;
+    e.operation = operation;
+    e.apiVersion = ctx.type->apiVersion();
+    e.subresource = ctx.subresource;
+    managed.push_back(std::move(e));
+    return managed.back();
+}
+
+void dropEmpty(std::vector<ManagedEntry>& managed) {
+    for (auto& e : managed) e.fields = e.fields.minus(strippedFields());
+    managed.erase(std::remove_if(managed.begin(), managed.end(), [](const ManagedEntry& e) { return e.fields.empty(); }),
+                  managed.end());
+}
+
+bool isReset(const api::ObjectMeta& meta) {
+    if (meta.managed_fields_size() != 1) return false;
+    const auto& e = meta.managed_fields(0);
+    return e.manager().empty() && e.operation().empty() && e.api_version().empty() && e.time().empty() &&
+           e.fields_type().empty() && e.fields_v1().empty() && e.subresource().empty();
+}
+
+// "\"kubectl-client-side-apply\" using v1", as upstream names a manager in a conflict.
+std::string managerText(const ManagedEntry& e) {
+    std::string out = codec::toJson(Value(e.manager), codec::JsonStyle::Compact);
+    if (!e.subresource.empty())
+        out += " with subresource " + codec::toJson(Value(e.subresource), codec::JsonStyle::Compact);
+    if (e.operation == kUpdate) out += " using " + e.apiVersion;
+    return out;
+}
+
+Status conflictError(const std::vector<std::pair<const ManagedEntry*, Set>>& conflicts) {
+    struct One {
+        std::string manager;
+        std::string path;
+    };
+    std::vector<One> all;
+    for (const auto& [e, set] : conflicts)
+        for (const auto& path : set.leaves()) all.push_back({managerText(*e), toString(path)});
+    std::string message;
+    if (all.size() == 1) {
+        message = "Apply failed with 1 conflict: conflict with " + all[0].manager + ": " + all[0].path;
+    } else {
+        std::map<std::string, std::vector<std::string>> byManager;
+        for (const auto& c : all) byManager[c.manager].push_back(c.path);
+        message = "Apply failed with " + std::to_string(all.size()) + " conflicts: ";
+        bool first = true;
+        for (const auto& [manager, paths] : byManager) {
+            message += (first ? "" : "\n") + std::string("conflicts with ") + manager + ":";
+            first = false;
+            for (const auto& p : paths) message += "\n- " + p;
+        }
+    }
+    Status st = newApplyConflict(message);
+    for (const auto& c : all) st.addCause({"FieldManagerConflict", "conflict with " + c.manager, c.path});
+    return st;
+}
+
+Status badPatch(const WriteContext& ctx, const Status& st) {
+    const std::string gvk = (ctx.type->group.empty() ? "/" : ctx.type->group + "/") + ctx.type->version +
+                            ", Kind=" + ctx.type->kind;
+    return newBadRequest("failed to create typed patch object (" + gvk + "): " + st.message());
+}
+
+}  // namespace
+
+StatusOr<std::vector<ManagedEntry>> decodeManagedFields(const api::ObjectMeta& meta) {
+    std::vector<ManagedEntry> out;
+    for (int i = 0; i < meta.managed_fields_size(); ++i) {
+        const auto& m = meta.managed_fields(i);
+        ManagedEntry e{m.manager(), m.operation(), m.api_version(), m.time(), m.subresource(), {}};
+        const std::string where = "metadata.managedFields[" + std::to_string(i) + "]";
+        if (e.operation != kApply && e.operation != kUpdate)
+            return Status(StatusCode::InvalidArgument, where + ".operation: must be Apply or Update");
+        if (!m.fields_type().empty() && m.fields_type() != "FieldsV1")
+            return Status(StatusCode::InvalidArgument, where + ".fieldsType: must be FieldsV1");
+        if (!m.fields_v1().empty()) {
+            auto json = codec::parseJson(m.fields_v1());
+            if (!json) return Status(StatusCode::InvalidArgument, where + ".fieldsV1: " + json.status().message());
+            auto set = Set::fromFieldsV1(*json);
+            if (!set) return Status(StatusCode::InvalidArgument, where + ".fieldsV1: " + set.status().message());
+            e.fields = std::move(*set);
+        }
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
+void encodeManagedFields(const std::vector<ManagedEntry>& entries, api::ObjectMeta* meta) {
+    std::vector<const ManagedEntry*> sorted;
+    for (const auto& e : entries) sorted.push_back(&e);
+    std::stable_sort(sorted.begin(), sorted.end(), [](const ManagedEntry* p, const ManagedEntry* q) {
+        if (p->operation != q->operation) return p->operation < q->operation;
+        if (p->time != q->time) return p->time < q->time;
+        if (p->manager != q->manager) return p->manager < q->manager;
+        if (p->apiVersion != q->apiVersion) return p->apiVersion < q->apiVersion;
+        return p->subresource < q->subresource;
+    });
+    meta->clear_managed_fields();
+    for (const ManagedEntry* e : sorted) {
+        auto* m = meta->add_managed_fields();
+        m->set_manager(e->manager);
+        m->set_operation(e->operation);
+        m->set_api_version(e->apiVersion);
+        m->set_time(e->time);
+        m->set_fields_type("FieldsV1");
+        m->set_fields_v1(codec::toJson(e->fields.toFieldsV1(), codec::JsonStyle::Compact));
+        m->set_subresource(e->subresource);
+    }
+}
+
+std::string managerFromUserAgent(const std::string& userAgent) {
+    const std::string head = userAgent.substr(0, userAgent.find('/'));
+    std::string out;
+    for (unsigned char c : head) {
+        if (c < 0x20 || c == 0x7f) continue;
+        if (out.size() + 1 > 128) break;
+        out.push_back(char(c));
+    }
+    return out;
+}
+
+std::string managerOfComponent(const std::string& component) {
+    if (component == "default-scheduler" || component == "kube-scheduler") return "kube-scheduler";
+    if (component == "kubelet") return "kubelet";
+    return "kube-controller-manager";
+}
+
+void update(const Message* live, Message* object, const WriteContext& ctx) {
+    auto* meta = api::mutableMetadata(object);
+    std::vector<ManagedEntry> managed;
+    bool fromRequest = false;
+    // A client may set managedFields itself (not through a subresource); what it sends that cannot
+    // be read, or nothing, keeps the stored ones.
+    if (ctx.subresource.empty()) {
+        if (isReset(*meta)) {
+            fromRequest = true;
+        } else if (meta->managed_fields_size() > 0) {
+            auto decoded = decodeManagedFields(*meta);
+            if (decoded && !decoded->empty()) {
+                managed = std::move(*decoded);
+                fromRequest = true;
+            }
+        }
+    }
+    if (!fromRequest && live) {
+        auto decoded = decodeManagedFields(api::metadata(*live));
+        if (decoded) managed = std::move(*decoded);
+    }
+    meta->clear_managed_fields();
+    Comparison c = compare(objectValue(live, *ctx.type), objectValue(object, *ctx.type), *ctx.type->descriptor);
+    filter(c, ctx);
+    const Set changed = c.modified.unite(c.added);
+    if (!changed.empty() || !c.removed.empty())
+        for (auto& e : managed) e.fields = e.fields.minus(changed).minus(c.removed);
+    if (!changed.empty()) {
+        ManagedEntry& mine = entryFor(managed, ctx, kUpdate);
+        mine.fields = mine.fields.unite(changed);
+        mine.time = ctx.now;
+    }
+    dropEmpty(managed);
+    encodeManagedFields(managed, meta);
+}
+
+StatusOr<ApplyResult> apply(const Message* live, const Value& config, bool force, const WriteContext& ctx) {
+    const auto& schema = *ctx.type->descriptor;
+    std::vector<ManagedEntry> managed;
+    if (live) {
+        auto decoded = decodeManagedFields(api::metadata(*live));
+        if (decoded) managed = std::move(*decoded);
+    }
+    const Value liveValue = objectValue(live, *ctx.type);
+    Value applied = config;
+    applied.erase("apiVersion");
+    applied.erase("kind");
+    auto merged = merge(liveValue, applied, schema);
+    if (!merged) return badPatch(ctx, merged.status());
+    auto appliedSet = toFieldSet(applied, schema);
+    if (!appliedSet) return badPatch(ctx, appliedSet.status());
+
+    ManagedEntry& mine = entryFor(managed, ctx, kApply);
+    const Set lastSet = mine.fields;
+    mine.fields = ownable(*appliedSet, ctx);
+    const ManagedEntry* minePtr = &mine;
+
+    // Fields this manager applied before and no longer does go, unless another manager owns them.
+    if (!lastSet.empty()) {
+        Set owned;
+        for (const auto& e : managed) owned = owned.unite(e.fields);
+        auto mergedSet = toFieldSet(*merged, schema);
+        if (mergedSet) {
+            const Set gone = withNamedFieldsAsMembers(lastSet, schema)
+                                 .intersect(withNamedFieldsAsMembers(*mergedSet, schema))
+                                 .minus(withNamedFieldsAsMembers(owned, schema));
+            if (!gone.empty()) *merged = removeItems(*merged, gone, schema);
+        }
+    }
+
+    Comparison c = compare(liveValue, *merged, schema);
+    filter(c, ctx);
+    const Set changed = c.modified.unite(c.added);
+    std::vector<std::pair<const ManagedEntry*, Set>> conflicts;
+    for (const auto& e : managed) {
+        if (&e == minePtr) continue;
+        Set both = e.fields.intersect(changed);
+        if (!both.empty()) conflicts.emplace_back(&e, std::move(both));
+    }
+    if (!conflicts.empty() && !force) return conflictError(conflicts);
+    for (auto& e : managed)
+        if (&e != minePtr) e.fields = e.fields.minus(changed).minus(c.removed);
+    if (!(liveValue == *merged)) {
+        for (auto& e : managed)
+            if (&e == minePtr) e.time = ctx.now;
+    }
+    dropEmpty(managed);
+    ApplyResult result;
+    result.object = std::move(*merged);
+    result.managed = std::move(managed);
+    return result;
+}
+
+}  // namespace pilothouse::apiserver::fieldmanager
