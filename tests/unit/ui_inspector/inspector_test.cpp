@@ -96,7 +96,13 @@ struct Session : testing::ScenarioSimulation {
         get.namespace_ = ns;
         get.name = name;
         auto resp = session->cluster().apiServer().handle(get);
-        return resp.ok() ? QString::fromStdString(codec::toYaml(codec::encodeMessage(*resp.object))) : QString();
+        return resp.ok() ? yamlAsShown(*resp.object) : QString();
+    }
+    // The YAML as kubectl get -o yaml shows it: without metadata.managedFields.
+    static QString yamlAsShown(const google::protobuf::Message& object) {
+        codec::Value value = codec::encodeMessage(object);
+        codec::eraseManagedFields(value);
+        return QString::fromStdString(codec::toYaml(value));
     }
     std::vector<sim::JourneyStage> journey(const char* pod) { return session->cluster().journeys().of(pod); }
 };
@@ -388,7 +394,7 @@ void InspectorTest::podInThePast() {
     QString expected;
     for (const auto& o : *then)
         if (ui::ClusterState::keyOf(*o) == QLatin1String("default/web"))
-            expected = QString::fromStdString(codec::toYaml(codec::encodeMessage(*o)));
+            expected = Session::yamlAsShown(*o);
     QCOMPARE(s.view->yaml(), expected);
     QVERIFY(s.view->yaml() != s.getYaml("pods", "default", "web"));
     // Back to live: the present version.
