@@ -14,9 +14,19 @@
 namespace pilothouse::codec {
 namespace {
 
-void writeString(std::string& out, const std::string& s) {
-    out += '"';
-    for (size_t i = 0; i < s.size(); ++i) {
+// Whether a byte is written as it is (the common case, copied in runs).
+bool plainByte(unsigned char c) {
+    return c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && c != 0xE2;
+}
+
+void writeEscaped(std::string& out, std::string_view s) {
+    size_t i = 0;
+    while (i < s.size()) {
+        size_t run = i;
+        while (run < s.size() && plainByte(static_cast<unsigned char>(s[run]))) ++run;
+        out.append(s.data() + i, run - i);
+        i = run;
+        if (i >= s.size()) break;
         unsigned char c = static_cast<unsigned char>(s[i]);
         switch (c) {
             case '"': out += "\\\""; break;
@@ -43,7 +53,13 @@ void writeString(std::string& out, const std::string& s) {
                     out += static_cast<char>(c);
                 }
         }
+        ++i;
     }
+}
+
+void writeString(std::string& out, std::string_view s) {
+    out += '"';
+    writeEscaped(out, s);
     out += '"';
 }
 
@@ -338,6 +354,12 @@ std::string toJson(const Value& value, JsonStyle style) {
     write(out, value, style, 0);
     return out;
 }
+
+void appendJson(std::string& out, const Value& value) { write(out, value, JsonStyle::Compact, 0); }
+
+void appendJsonString(std::string& out, std::string_view s) { writeString(out, s); }
+
+void appendJsonEscaped(std::string& out, std::string_view s) { writeEscaped(out, s); }
 
 StatusOr<Value> parseJson(std::string_view text) { return parse(text, {}, {}); }
 

@@ -16,6 +16,10 @@ namespace pilothouse::codec {
 enum class JsonStyle { Compact, Indented };
 
 std::string toJson(const Value& value, JsonStyle style = JsonStyle::Indented);
+// The same, compact, appended to `out`; and one string as a JSON string (quoted, escaped).
+void appendJson(std::string& out, const Value& value);
+void appendJsonString(std::string& out, std::string_view s);
+void appendJsonEscaped(std::string& out, std::string_view s);  // the same without the quotes
 
 // Parses one JSON value (surrounding whitespace allowed). Errors are kubectl's, then the place:
 // "json: offset 31: invalid character 'P' looking for beginning of value (line 2, column 10)". Numbers keep their

@@ -342,20 +342,56 @@ private:
     std::vector<std::string>* warnings_;
 };
 
-Value encodeScalar(const Message& m, const Reflection* r, const FieldDescriptor* f, int index) {
+// How a message type is written, worked out once per type and thread: its fields in JSON-name
+// order (the order encoding/json writes a Go struct's fields in, as our field order follows it)
+// with their options read, where each field falls in that order, and which are always written.
+struct EncodeField {
+    const FieldDescriptor* f = nullptr;
+    pilothouse::api::JsonKind kind = pilothouse::api::JSON_DEFAULT;
+    bool alwaysEmit = false;
+};
+
+struct EncodePlan {
+    bool intOrString = false;
+    std::vector<EncodeField> fields;    // by JSON name
+    std::vector<uint16_t> position;     // field->index() -> its place in `fields`
+    std::vector<uint16_t> alwaysEmit;   // places of the always-written fields
+};
+
+const EncodePlan& encodePlan(const Descriptor* d) {
+    // Descriptors live for the program's lifetime; a per-thread cache avoids locking.
+    thread_local std::unordered_map<const Descriptor*, EncodePlan> cache;
+    auto it = cache.find(d);
+    if (it != cache.end()) return it->second;
+    EncodePlan plan;
+    plan.intOrString = d->full_name() == kIntOrString;
+    for (int i = 0; i < d->field_count(); ++i) plan.fields.push_back({d->field(i), kindOf(d->field(i)), alwaysEmit(d->field(i))});
+    std::sort(plan.fields.begin(), plan.fields.end(),
+              [](const EncodeField& a, const EncodeField& b) { return a.f->json_name() < b.f->json_name(); });
+    plan.position.resize(d->field_count());
+    for (size_t i = 0; i < plan.fields.size(); ++i) {
+        plan.position[plan.fields[i].f->index()] = uint16_t(i);
+        if (plan.fields[i].alwaysEmit) plan.alwaysEmit.push_back(uint16_t(i));
+    }
+    return cache.emplace(d, std::move(plan)).first->second;
+}
+
+Value encodeScalar(const Message& m, const Reflection* r, const EncodeField& ef, int index) {
+    const FieldDescriptor* f = ef.f;
     const bool rep = index >= 0;
     switch (f->cpp_type()) {
         case FieldDescriptor::CPPTYPE_STRING: {
-            std::string s = rep ? r->GetRepeatedString(m, f, index) : r->GetString(m, f);
-            if (kindOf(f) == pilothouse::api::RAW_JSON) {
+            std::string scratch;
+            const std::string& s = rep ? r->GetRepeatedStringReference(m, f, index, &scratch)
+                                       : r->GetStringReference(m, f, &scratch);
+            if (ef.kind == pilothouse::api::RAW_JSON) {
                 auto parsed = parseJson(s);
-                return parsed ? *parsed : Value(s);
+                return parsed ? std::move(*parsed) : Value(s);
             }
-            if ((kindOf(f) == pilothouse::api::TIME || kindOf(f) == pilothouse::api::MICRO_TIME) &&
-                s.empty())
+            if ((ef.kind == pilothouse::api::TIME || ef.kind == pilothouse::api::MICRO_TIME) && s.empty())
                 return Value();
             if (f->type() == FieldDescriptor::TYPE_BYTES) return Value(util::base64Encode(s));
-            return Value(std::move(s));
+            return Value(s);
         }
         case FieldDescriptor::CPPTYPE_INT32:
             return Value(int64_t(rep ? r->GetRepeatedInt32(m, f, index) : r->GetInt32(m, f)));
@@ -391,58 +427,81 @@ bool isZeroScalar(const Message& m, const Reflection* r, const FieldDescriptor* 
     }
 }
 
-
-const std::vector<const FieldDescriptor*>& sortedFields(const Descriptor* d) {
-    // Descriptors live for the program's lifetime; a per-thread cache avoids locking.
-    thread_local std::unordered_map<const Descriptor*, std::vector<const FieldDescriptor*>> cache;
-    auto it = cache.find(d);
-    if (it != cache.end()) return it->second;
-    std::vector<const FieldDescriptor*> fields;
-    for (int i = 0; i < d->field_count(); ++i) fields.push_back(d->field(i));
-    std::sort(fields.begin(), fields.end(), [](auto* a, auto* b) { return a->json_name() < b->json_name(); });
-    return cache.emplace(d, std::move(fields)).first->second;
+// Whether encode writes field `ef` of `m`, given that ListFields listed it or it is always
+// written: not an empty list or map, not an absent message unless always written, not -0.0
+// (ListFields counts it as set; encoding/json's omitempty does not).
+bool written(const Message& m, const Reflection* r, const EncodeField& ef) {
+    const FieldDescriptor* f = ef.f;
+    if (f->is_repeated()) return r->FieldSize(m, f) > 0;
+    if (ef.alwaysEmit) return true;
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) return r->HasField(m, f);
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_DOUBLE) return !isZeroScalar(m, r, f);
+    return true;
 }
 
-Value encode(const Message& m) {
-    const Descriptor* d = m.GetDescriptor();
-    if (d->full_name() == kIntOrString) return encodeIntOrString(m);
-    const Reflection* r = m.GetReflection();
-    Value out = Value::object();
-    for (const FieldDescriptor* f : sortedFields(d)) {
-        if (f->is_map()) {
-            if (r->FieldSize(m, f) == 0) continue;
-            Value obj = Value::object();
-            const FieldDescriptor* valueField = f->message_type()->map_value();
-            for (int i = 0; i < r->FieldSize(m, f); ++i) {
-                const Message& entry = r->GetRepeatedMessage(m, f, i);
-                const Reflection* er = entry.GetReflection();
-                std::string key = er->GetString(entry, f->message_type()->map_key());
-                Value v = valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
-                              ? encode(er->GetMessage(entry, valueField))
-                          : valueField->type() == FieldDescriptor::TYPE_BYTES
-                              ? Value(util::base64Encode(er->GetString(entry, valueField)))
-                              : Value(er->GetString(entry, valueField));
-                obj.set(key, std::move(v));
-            }
-            obj.sortKeys();
-            out.asObject().emplace_back(f->json_name(), std::move(obj));
-        } else if (f->is_repeated()) {
-            int n = r->FieldSize(m, f);
-            if (n == 0) continue;
-            Value arr = Value::array();
-            for (int i = 0; i < n; ++i) {
-                arr.push(f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
-                             ? encode(r->GetRepeatedMessage(m, f, i))
-                             : encodeScalar(m, r, f, i));
-            }
-            out.asObject().emplace_back(f->json_name(), std::move(arr));
-        } else if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) {
-            if (!r->HasField(m, f) && !alwaysEmit(f)) continue;
-            out.asObject().emplace_back(f->json_name(), encode(r->GetMessage(m, f)));
-        } else {
-            if (isZeroScalar(m, r, f) && !alwaysEmit(f)) continue;
-            out.asObject().emplace_back(f->json_name(), encodeScalar(m, r, f, -1));
+// The places (in plan.fields) of the fields encode writes, in order.
+void writtenPlaces(const Message& m, const Reflection* r, const EncodePlan& plan, std::vector<uint16_t>& places) {
+    std::vector<const FieldDescriptor*> set;
+    r->ListFields(m, &set);
+    places.clear();
+    places.reserve(set.size() + plan.alwaysEmit.size());
+    for (const FieldDescriptor* f : set) places.push_back(plan.position[f->index()]);
+    places.insert(places.end(), plan.alwaysEmit.begin(), plan.alwaysEmit.end());
+    std::sort(places.begin(), places.end());
+    places.erase(std::unique(places.begin(), places.end()), places.end());
+    places.erase(std::remove_if(places.begin(), places.end(),
+                                [&](uint16_t p) { return !written(m, r, plan.fields[p]); }),
+                 places.end());
+}
+
+Value fieldValue(const Message& m, const Reflection* r, const EncodeField& ef) {
+    const FieldDescriptor* f = ef.f;
+    if (f->is_map()) {
+        const int n = r->FieldSize(m, f);
+        Value obj = Value::object();
+        obj.asObject().reserve(n);
+        const FieldDescriptor* keyField = f->message_type()->map_key();
+        const FieldDescriptor* valueField = f->message_type()->map_value();
+        for (int i = 0; i < n; ++i) {
+            const Message& entry = r->GetRepeatedMessage(m, f, i);
+            const Reflection* er = entry.GetReflection();
+            std::string key = er->GetString(entry, keyField);
+            Value v = valueField->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE
+                          ? encode(er->GetMessage(entry, valueField))
+                      : valueField->type() == FieldDescriptor::TYPE_BYTES
+                          ? Value(util::base64Encode(er->GetString(entry, valueField)))
+                          : Value(er->GetString(entry, valueField));
+            obj.set(key, std::move(v));
         }
+        obj.sortKeys();
+        return obj;
+    }
+    if (f->is_repeated()) {
+        const int n = r->FieldSize(m, f);
+        Value arr = Value::array();
+        arr.asArray().reserve(n);
+        for (int i = 0; i < n; ++i)
+            arr.push(f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE ? encode(r->GetRepeatedMessage(m, f, i))
+                                                                       : encodeScalar(m, r, ef, i));
+        return arr;
+    }
+    if (f->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE) return encode(r->GetMessage(m, f));
+    return encodeScalar(m, r, ef, -1);
+}
+
+// A message as a JSON object: the fields it sets (Reflection::ListFields: non-empty lists and
+// maps, present messages, non-zero scalars) and the always-written ones, in JSON-name order.
+Value encode(const Message& m) {
+    const EncodePlan& plan = encodePlan(m.GetDescriptor());
+    if (plan.intOrString) return encodeIntOrString(m);
+    const Reflection* r = m.GetReflection();
+    std::vector<uint16_t> places;
+    writtenPlaces(m, r, plan, places);
+    Value out = Value::object();
+    out.asObject().reserve(places.size());
+    for (uint16_t place : places) {
+        const EncodeField& ef = plan.fields[place];
+        out.asObject().emplace_back(ef.f->json_name(), fieldValue(m, r, ef));
     }
     return out;
 }
@@ -583,6 +642,23 @@ Status decodeMessage(const Value& value, Message* message, std::vector<std::stri
 }
 
 Value encodeMessage(const Message& message) { return encode(message); }
+
+void encodedFields(const Message& message, std::vector<const FieldDescriptor*>* out) {
+    const EncodePlan& plan = encodePlan(message.GetDescriptor());
+    std::vector<uint16_t> places;
+    writtenPlaces(message, message.GetReflection(), plan, places);
+    out->clear();
+    for (uint16_t place : places) out->push_back(plan.fields[place].f);
+}
+
+Value encodeField(const Message& message, const FieldDescriptor* field, int index) {
+    const EncodePlan& plan = encodePlan(message.GetDescriptor());
+    const EncodeField& ef = plan.fields[plan.position[field->index()]];
+    const Reflection* r = message.GetReflection();
+    if (index >= 0 && field->cpp_type() == FieldDescriptor::CPPTYPE_MESSAGE)
+        return encode(r->GetRepeatedMessage(message, field, index));
+    return index >= 0 ? encodeScalar(message, r, ef, index) : fieldValue(message, r, ef);
+}
 
 void canonicalizeQuantities(Message* message) { canonicalize(message); }
 

@@ -33,6 +33,13 @@ Status decodeMessage(const Value& value, google::protobuf::Message* message,
 // Encodes a message as Kubernetes JSON, keys sorted (kubectl's output order).
 Value encodeMessage(const google::protobuf::Message& message);
 
+// The fields encodeMessage writes for `message` (the members of its JSON object), in its order;
+// and one field's value as it writes it (`index` >= 0: that element of a repeated field). For
+// walks that need to know what the JSON holds without building all of it. Not for IntOrString.
+void encodedFields(const google::protobuf::Message& message, std::vector<const google::protobuf::FieldDescriptor*>* out);
+Value encodeField(const google::protobuf::Message& message, const google::protobuf::FieldDescriptor* field,
+                  int index = -1);
+
 // An encoded object without metadata.managedFields, as kubectl get -o yaml|json prints objects
 // unless --show-managed-fields (the server-side apply record is noise to most readers).
 void eraseManagedFields(Value& object);

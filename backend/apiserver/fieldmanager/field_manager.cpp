@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <shared_mutex>
+#include <unordered_map>
 
 #include "api/codec/json.h"
 #include "api/codec/proto_json.h"
@@ -37,28 +39,31 @@ const Set& strippedFields() {
     return set;
 }
 
-// The fields a write through `subresource` may own: not status through the main resource of a
-// kind with a status subresource; only status through the status subresource.
-Set ownable(const Set& s, const WriteContext& ctx) {
-    Set out = s.minus(strippedFields());
-    const PathElement status = PathElement::fieldName("status");
+// Keeps the fields a write through `subresource` may own: not the stripped ones; not status through
+// the main resource of a kind with a status subresource; only status through the status
+// subresource.
+void keepOwnable(Set& s, const WriteContext& ctx) {
+    if (s.empty()) return;
+    s.remove(strippedFields());
+    static const PathElement status = PathElement::fieldName("status");
     if (ctx.subresource == "status") {
         Set only;
-        if (out.members().count(status)) only.members().insert(status);
-        if (const Set* sub = out.child(status)) only.children().emplace(status, *sub);
-        return only;
+        if (s.members().count(status)) only.members().insert(status);
+        if (auto it = s.children().find(status); it != s.children().end())
+            only.children().insert(s.children().extract(it));
+        s = std::move(only);
+        return;
     }
     if (ctx.subresource.empty() && registry::hasStatusSubresource(*ctx.type)) {
-        out.members().erase(status);
-        out.children().erase(status);
+        s.members().erase(status);
+        s.children().erase(status);
     }
-    return out;
 }
 
 void filter(Comparison& c, const WriteContext& ctx) {
-    c.added = ownable(c.added, ctx);
-    c.modified = ownable(c.modified, ctx);
-    c.removed = ownable(c.removed, ctx);
+    keepOwnable(c.added, ctx);
+    keepOwnable(c.modified, ctx);
+    keepOwnable(c.removed, ctx);
 }
 
 // Go writes a list or map field without omitempty as null when it is empty; our encoder leaves it
@@ -79,23 +84,6 @@ void addGoNulls(Value& v, const google::protobuf::Descriptor& d) {
     }
 }
 
-Value objectValue(const Message* object, const api::ResourceType& type) {
-    std::unique_ptr<Message> empty;
-    if (!object) {
-        empty = type.newObject();
-        Value v = codec::encodeMessage(*empty);
-        addGoNulls(v, *type.descriptor);
-        v.erase("apiVersion");
-        v.erase("kind");
-        return v;
-    }
-    Value v = codec::encodeMessage(*object);
-    if (Value* meta = v.find("metadata")) meta->erase("managedFields");
-    v.erase("apiVersion");
-    v.erase("kind");
-    return v;
-}
-
 bool sameKey(const ManagedEntry& e, const std::string& manager, const char* operation, const std::string& subresource) {
     return e.manager == manager && e.operation == operation && e.subresource == subresource;
 }
@@ -112,8 +100,10 @@ ManagedEntry& entryFor(std::vector<ManagedEntry>& managed, const WriteContext& c
     return managed.back();
 }
 
-void dropEmpty(std::vector<ManagedEntry>& managed) {
-    for (auto& e : managed) e.fields = e.fields.minus(strippedFields());
+// `strip`: entries a client sent, which may name what no entry records (stored ones never do).
+void dropEmpty(std::vector<ManagedEntry>& managed, bool strip) {
+    if (strip)
+        for (auto& e : managed) e.fields.remove(strippedFields());
     managed.erase(std::remove_if(managed.begin(), managed.end(), [](const ManagedEntry& e) { return e.fields.empty(); }),
                   managed.end());
 }
@@ -169,6 +159,43 @@ Status badPatch(const WriteContext& ctx, const Status& st) {
 
 }  // namespace
 
+// The empty object of a kind, as a create is compared with it: built once per kind.
+const Value& emptyObjectValue(const api::ResourceType& type) {
+    static std::shared_mutex mutex;
+    static std::unordered_map<const api::ResourceType*, std::unique_ptr<const Value>> cache;
+    {
+        std::shared_lock lock(mutex);
+        if (auto it = cache.find(&type); it != cache.end()) return *it->second;
+    }
+    auto empty = type.newObject();
+    auto v = std::make_unique<Value>(codec::encodeMessage(*empty));
+    addGoNulls(*v, *type.descriptor);
+    v->erase("apiVersion");
+    v->erase("kind");
+    std::unique_lock lock(mutex);
+    auto& slot = cache[&type];
+    if (!slot) slot = std::move(v);
+    return *slot;
+}
+
+Value objectValue(const Message& object) { return objectPart(object, ObjectPart::All); }
+
+Value objectPart(const Message& object, ObjectPart part) {
+    Value v = Value::object();
+    std::vector<const google::protobuf::FieldDescriptor*> fields;
+    codec::encodedFields(object, &fields);
+    for (const auto* f : fields) {
+        const std::string& name = f->json_name();
+        if (name == "apiVersion" || name == "kind") continue;
+        if (part == ObjectPart::Status && name != "status") continue;
+        if (part == ObjectPart::NoStatus && name == "status") continue;
+        Value field = codec::encodeField(object, f);
+        if (name == "metadata") field.erase("managedFields");
+        v.asObject().emplace_back(name, std::move(field));
+    }
+    return v;
+}
+
 StatusOr<std::vector<ManagedEntry>> decodeManagedFields(const api::ObjectMeta& meta) {
     std::vector<ManagedEntry> out;
     for (int i = 0; i < meta.managed_fields_size(); ++i) {
@@ -209,7 +236,7 @@ void encodeManagedFields(const std::vector<ManagedEntry>& entries, api::ObjectMe
         m->set_api_version(e->apiVersion);
         m->set_time(e->time);
         m->set_fields_type("FieldsV1");
-        m->set_fields_v1(codec::toJson(e->fields.toFieldsV1(), codec::JsonStyle::Compact));
+        e->fields.appendFieldsV1(*m->mutable_fields_v1());
         m->set_subresource(e->subresource);
     }
 }
@@ -253,17 +280,26 @@ void update(const Message* live, Message* object, const WriteContext& ctx) {
         if (decoded) managed = std::move(*decoded);
     }
     meta->clear_managed_fields();
-    Comparison c = compare(objectValue(live, *ctx.type), objectValue(object, *ctx.type), *ctx.type->descriptor);
+    // Only what the write may own is compared (keepOwnable drops the rest).
+    const ObjectPart part = ctx.subresource == "status"                                          ? ObjectPart::Status
+                            : ctx.subresource.empty() && registry::hasStatusSubresource(*ctx.type) ? ObjectPart::NoStatus
+                                                                                                   : ObjectPart::All;
+    Comparison c = live ? compare(objectPart(*live, part), objectPart(*object, part), *ctx.type->descriptor)
+                        : compareWithEmpty(emptyObjectValue(*ctx.type), *object);
     filter(c, ctx);
-    const Set changed = c.modified.unite(c.added);
+    Set changed = std::move(c.modified);
+    changed.add(std::move(c.added));
     if (!changed.empty() || !c.removed.empty())
-        for (auto& e : managed) e.fields = e.fields.minus(changed).minus(c.removed);
+        for (auto& e : managed) {
+            e.fields.remove(changed);
+            e.fields.remove(c.removed);
+        }
     if (!changed.empty()) {
         ManagedEntry& mine = entryFor(managed, ctx, kUpdate);
-        mine.fields = mine.fields.unite(changed);
+        mine.fields.add(std::move(changed));
         mine.time = ctx.now;
     }
-    dropEmpty(managed);
+    dropEmpty(managed, fromRequest);
     encodeManagedFields(managed, meta);
 }
 
@@ -274,7 +310,7 @@ StatusOr<ApplyResult> apply(const Message* live, const Value& config, bool force
         auto decoded = decodeManagedFields(api::metadata(*live));
         if (decoded) managed = std::move(*decoded);
     }
-    const Value liveValue = objectValue(live, *ctx.type);
+    const Value liveValue = live ? objectValue(*live) : emptyObjectValue(*ctx.type);
     Value applied = config;
     applied.erase("apiVersion");
     applied.erase("kind");
@@ -285,7 +321,8 @@ StatusOr<ApplyResult> apply(const Message* live, const Value& config, bool force
 
     ManagedEntry& mine = entryFor(managed, ctx, kApply);
     const Set lastSet = mine.fields;
-    mine.fields = ownable(*appliedSet, ctx);
+    keepOwnable(*appliedSet, ctx);
+    mine.fields = std::move(*appliedSet);
     const ManagedEntry* minePtr = &mine;
 
     // Fields this manager applied before and no longer does go, unless another manager owns them.
@@ -317,7 +354,7 @@ StatusOr<ApplyResult> apply(const Message* live, const Value& config, bool force
         for (auto& e : managed)
             if (&e == minePtr) e.time = ctx.now;
     }
-    dropEmpty(managed);
+    dropEmpty(managed, false);
     ApplyResult result;
     result.object = std::move(*merged);
     result.managed = std::move(managed);

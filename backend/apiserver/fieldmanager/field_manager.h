@@ -63,6 +63,16 @@ struct WriteContext {
     std::string now;          // RFC 3339, the virtual clock
 };
 
+// The JSON the field manager compares: a kind's empty object (what a create is compared with, with
+// the nulls Go writes for its lists and maps), and an object's, both without apiVersion, kind and
+// managedFields.
+const codec::Value& emptyObjectValue(const api::ResourceType& type);
+codec::Value objectValue(const google::protobuf::Message& object);
+// The same with only status, or all but status (what a status write, or a write to the main
+// resource of a kind with a status subresource, may own).
+enum class ObjectPart { All, Status, NoStatus };
+codec::Value objectPart(const google::protobuf::Message& object, ObjectPart part);
+
 // An Update: sets `object`'s managedFields from `live`'s (null for a create) and what changed.
 void update(const google::protobuf::Message* live, google::protobuf::Message* object, const WriteContext& ctx);
 

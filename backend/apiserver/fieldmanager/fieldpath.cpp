@@ -123,6 +123,43 @@ std::string PathElement::fieldsV1Key() const {
     return {};
 }
 
+void PathElement::appendFieldsV1Key(std::string& out) const {
+    if (kind == Kind::Field) {  // the common case, written straight
+        out += "\"f:";
+        codec::appendJsonEscaped(out, field);
+        out += '"';
+        return;
+    }
+    // Other keys are built in a scratch string of this thread's, then written as a JSON string.
+    thread_local std::string key;
+    key.clear();
+    switch (kind) {
+        case Kind::Field:
+            key += "f:";
+            key += field;
+            break;
+        case Kind::Key:
+            key += "k:{";
+            for (size_t i = 0; i < this->key.size(); ++i) {
+                if (i) key += ',';
+                codec::appendJsonString(key, this->key[i].first);
+                key += ':';
+                codec::appendJson(key, this->key[i].second);
+            }
+            key += '}';
+            break;
+        case Kind::Value:
+            key += "v:";
+            codec::appendJson(key, value);
+            break;
+        case Kind::Index:
+            key += "i:";
+            key += std::to_string(index);
+            break;
+    }
+    codec::appendJsonString(out, key);
+}
+
 StatusOr<PathElement> PathElement::fromFieldsV1Key(const std::string& key) {
     auto bad = [&](const std::string& why) {
         return Status(StatusCode::InvalidArgument, "invalid FieldsV1 key \"" + key + "\": " + why);
@@ -197,6 +234,12 @@ const Set* Set::child(const PathElement& pe) const {
     return it == children_.end() ? nullptr : &it->second;
 }
 
+Set& Set::nodeAt(const Path& prefix) {
+    Set* node = this;
+    for (const auto& pe : prefix) node = &node->children_[pe];
+    return *node;
+}
+
 Set Set::unite(const Set& other) const {
     Set out = *this;
     out.members_.insert(other.members_.begin(), other.members_.end());
@@ -233,6 +276,65 @@ Set Set::minus(const Set& other) const {
         if (!rest.empty()) out.children_.emplace(pe, std::move(rest));
     }
     return out;
+}
+
+void Set::add(const Set& other) {
+    members_.insert(other.members_.begin(), other.members_.end());
+    for (const auto& [pe, sub] : other.children_) {
+        auto it = children_.find(pe);
+        if (it == children_.end())
+            children_.emplace(pe, sub);
+        else
+            it->second.add(sub);
+    }
+}
+
+void Set::add(Set&& other) {
+    if (empty()) {
+        *this = std::move(other);
+        return;
+    }
+    members_.merge(other.members_);
+    for (auto it = other.children_.begin(); it != other.children_.end();) {
+        auto mine = children_.find(it->first);
+        if (mine == children_.end()) {
+            children_.insert(other.children_.extract(it++));
+        } else {
+            mine->second.add(std::move(it->second));
+            ++it;
+        }
+    }
+}
+
+void Set::remove(const Set& other) {
+    // Both sides are sorted: one pass over each.
+    auto a = members_.begin();
+    auto b = other.members_.begin();
+    while (a != members_.end() && b != other.members_.end()) {
+        const int c = a->compare(*b);
+        if (c < 0) {
+            ++a;
+        } else if (c > 0) {
+            ++b;
+        } else {
+            a = members_.erase(a);
+            ++b;
+        }
+    }
+    auto x = children_.begin();
+    auto y = other.children_.begin();
+    while (x != children_.end() && y != other.children_.end()) {
+        const int c = x->first.compare(y->first);
+        if (c < 0) {
+            ++x;
+        } else if (c > 0) {
+            ++y;
+        } else {
+            x->second.remove(y->second);
+            x = x->second.empty() ? children_.erase(x) : std::next(x);
+            ++y;
+        }
+    }
 }
 
 void Set::collect(Path& prefix, std::vector<Path>& out) const {
@@ -284,6 +386,53 @@ Value Set::toFieldsV1() const {
         out.set(pe.fieldsV1Key(), std::move(node));
     }
     return out;
+}
+
+void Set::appendFieldsV1(std::string& out) const {
+    out += '{';
+    appendEntries(out);
+    out += '}';
+}
+
+void Set::appendEntries(std::string& out) const {
+    // Members and children in one order; a child that is also a member starts with ".".
+    auto m = members_.begin();
+    auto c = children_.begin();
+    bool first = true;
+    while (m != members_.end() || c != children_.end()) {
+        const PathElement* pe = nullptr;
+        const Set* sub = nullptr;
+        bool member = false;
+        if (c == children_.end() || (m != members_.end() && *m < c->first)) {
+            pe = &*m++;
+            member = true;
+        } else if (m == members_.end() || c->first < *m) {
+            pe = &c->first;
+            sub = &c->second;
+            ++c;
+        } else {
+            pe = &*m++;
+            member = true;
+            sub = &c->second;
+            ++c;
+        }
+        if (!first) out += ',';
+        first = false;
+        pe->appendFieldsV1Key(out);
+        out += ':';
+        if (!sub) {
+            out += "{}";
+        } else if (member) {
+            out += "{\".\":{}";
+            if (!sub->empty()) {
+                out += ',';
+                sub->appendEntries(out);
+            }
+            out += '}';
+        } else {
+            sub->appendFieldsV1(out);
+        }
+    }
 }
 
 StatusOr<Set> Set::fromFieldsV1(const Value& v) {

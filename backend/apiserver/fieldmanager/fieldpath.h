@@ -40,6 +40,8 @@ struct PathElement {
     std::string toString() const;
     // "f:name", "k:{\"name\":\"nginx\"}", "v:\"foo\"", "i:3" (FieldsV1's keys).
     std::string fieldsV1Key() const;
+    // The same, as a JSON string appended to `out`.
+    void appendFieldsV1Key(std::string& out) const;
     static StatusOr<PathElement> fromFieldsV1Key(const std::string& key);
 
     int compare(const PathElement& other) const;
@@ -64,6 +66,11 @@ public:
     Set intersect(const Set& other) const;
     Set minus(const Set& other) const;  // the members of this not in other
 
+    // The same in place: this becomes this ∪ other, or this minus other (children left empty go).
+    void add(const Set& other);
+    void add(Set&& other);
+    void remove(const Set& other);
+
     // Each member path, in order.
     std::vector<Path> leaves() const;
 
@@ -71,11 +78,15 @@ public:
     const std::map<PathElement, Set>& children() const { return children_; }
     std::set<PathElement>& members() { return members_; }
     std::map<PathElement, Set>& children() { return children_; }
+    // The subtree at `prefix`, made (empty) where there is none.
+    Set& nodeAt(const Path& prefix);
     // The subtree under `pe`, or null.
     const Set* child(const PathElement& pe) const;
 
     // FieldsV1 JSON: an object; an empty set is {}.
     codec::Value toFieldsV1() const;
+    // The same JSON text, compact, appended to `out` (what managedFields' fieldsV1 holds).
+    void appendFieldsV1(std::string& out) const;
     // Errors name the bad key, e.g. `invalid FieldsV1 key "x:y"`.
     static StatusOr<Set> fromFieldsV1(const codec::Value& v);
 
@@ -83,6 +94,7 @@ public:
 
 private:
     void collect(Path& prefix, std::vector<Path>& out) const;
+    void appendEntries(std::string& out) const;  // the members of the JSON object, no braces
     std::set<PathElement> members_;
     std::map<PathElement, Set> children_;
 };

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <google/protobuf/descriptor.h>
+#include <google/protobuf/message.h>
 
 #include "api/codec/value.h"
 #include "apiserver/fieldmanager/fieldpath.h"
@@ -32,6 +33,11 @@ StatusOr<Set> toFieldSet(const codec::Value& object, const google::protobuf::Des
 
 Comparison compare(const codec::Value& before, const codec::Value& after,
                    const google::protobuf::Descriptor& schema);
+
+// The same for a create, walking the message itself: compare(empty, the object's JSON without
+// apiVersion and kind), where `empty` is its kind's empty object as compared (an object). Only what
+// `empty` also has, and the keys of list elements, are encoded. `object` holds no managedFields.
+Comparison compareWithEmpty(const codec::Value& empty, const google::protobuf::Message& object);
 
 // `config` merged into `live`: structs, maps and keyed lists merge element by element, anything
 // else (scalars, atomic lists and structs) is config's where config has it.

@@ -175,6 +175,20 @@ Value propertySchema(const FieldDescriptor& field, Flavor flavor, std::set<std::
     if (!description.empty()) schema.set("description", description);
     const std::string& strategy = field.options().GetExtension(pilothouse::api::patch_strategy);
     const std::string& mergeKey = field.options().GetExtension(pilothouse::api::patch_merge_key);
+    // Upstream's +listType and +listMapKey markers (what server-side apply merges lists by).
+    const std::string& listType = field.options().GetExtension(pilothouse::api::list_type);
+    const std::string& listKeys = field.options().GetExtension(pilothouse::api::list_map_keys);
+    if (!listKeys.empty()) {
+        Value keys = Value::array();
+        for (size_t start = 0; start <= listKeys.size();) {
+            size_t comma = listKeys.find(',', start);
+            if (comma == std::string::npos) comma = listKeys.size();
+            if (comma > start) keys.push(listKeys.substr(start, comma - start));
+            start = comma + 1;
+        }
+        schema.set("x-kubernetes-list-map-keys", std::move(keys));
+    }
+    if (!listType.empty()) schema.set("x-kubernetes-list-type", listType);
     if (!mergeKey.empty()) schema.set("x-kubernetes-patch-merge-key", mergeKey);
     if (!strategy.empty()) schema.set("x-kubernetes-patch-strategy", strategy);
     return schema;
@@ -243,6 +257,8 @@ std::map<std::string, Value> build(Flavor flavor) {
         if (properties.size() > 0) schema.set("properties", std::move(properties));
         if (required.size() > 0) schema.set("required", std::move(required));
         if (auto k = kinds.find(name); k != kinds.end()) schema.set("x-kubernetes-group-version-kind", gvkList(*k->second));
+        // +structType=atomic: one value to server-side apply.
+        if (message.options().GetExtension(pilothouse::api::struct_atomic)) schema.set("x-kubernetes-map-type", "atomic");
         out[name] = std::move(schema);
         for (int i = 0; i < message.field_count(); ++i) {
             const FieldDescriptor* f = message.field(i);

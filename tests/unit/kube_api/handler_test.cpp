@@ -397,6 +397,14 @@ private slots:
         QCOMPARE(str(pod->find("x-kubernetes-group-version-kind")->asArray()[0].find("kind")), std::string("Pod"));
         const auto* containers = d.find("components")->find("schemas")->find("io.k8s.api.core.v1.PodSpec")->find("properties")->find("containers");
         QCOMPARE(str(containers->find("x-kubernetes-patch-merge-key")), std::string("name"));
+        QVERIFY(!containers->find("x-kubernetes-list-type"));  // no +listType marker upstream: inferred
+        // Upstream's +listType=map, +listMapKey and +structType=atomic markers, as v1.28 serves them.
+        const auto* ports = d.find("components")->find("schemas")->find("io.k8s.api.core.v1.Container")->find("properties")->find("ports");
+        QCOMPARE(str(ports->find("x-kubernetes-list-type")), std::string("map"));
+        QCOMPARE(codec::toJson(*ports->find("x-kubernetes-list-map-keys"), codec::JsonStyle::Compact),
+                 std::string(R"(["containerPort","protocol"])"));
+        const auto* selector = d.find("components")->find("schemas")->find("io.k8s.apimachinery.pkg.apis.meta.v1.LabelSelector");
+        QCOMPARE(str(selector->find("x-kubernetes-map-type")), std::string("atomic"));
         bool fieldValidation = false;
         for (const auto& p : d.find("paths")->find("/api/v1/namespaces/{namespace}/pods/{name}")->find("patch")->find("parameters")->asArray())
             fieldValidation = fieldValidation || str(p.find("name")) == "fieldValidation";
