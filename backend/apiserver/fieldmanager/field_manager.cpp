@@ -108,6 +108,96 @@ void dropEmpty(std::vector<ManagedEntry>& managed, bool strip) {
                   managed.end());
 }
 
+// Upstream's capManagersManager: at most ten Update entries. Past that, the oldest (by time, then
+// by their identifier) are merged per apiVersion into one "ancient-changes" entry, which takes
+// the time of the newest it holds.
+constexpr size_t kMaxUpdateManagers = 10;
+constexpr const char* kAncientChanges = "ancient-changes";
+
+// The identifier upstream sorts entries of one time by: the entry's JSON without time and fields.
+std::string managerIdentifier(const ManagedEntry& e) {
+    Value id = Value::object();
+    if (!e.manager.empty()) id.set("manager", e.manager);
+    if (!e.operation.empty()) id.set("operation", e.operation);
+    if (e.operation != kApply && !e.apiVersion.empty()) id.set("apiVersion", e.apiVersion);
+    if (!e.subresource.empty()) id.set("subresource", e.subresource);
+    return codec::toJson(id, codec::JsonStyle::Compact);
+}
+
+void capUpdateManagers(std::vector<ManagedEntry>& managed) {
+    std::vector<size_t> updaters;
+    for (size_t i = 0; i < managed.size(); ++i)
+        if (managed[i].operation == kUpdate) updaters.push_back(i);
+    if (updaters.size() <= kMaxUpdateManagers) return;
+    std::vector<std::string> ids(managed.size());
+    for (size_t i : updaters) ids[i] = managerIdentifier(managed[i]);
+    // RFC 3339 times of one form sort as the times do; an entry without one is the oldest.
+    std::sort(updaters.begin(), updaters.end(), [&](size_t a, size_t b) {
+        if (managed[a].time != managed[b].time) return managed[a].time < managed[b].time;
+        return ids[a] < ids[b];
+    });
+    auto isBucket = [&](const ManagedEntry& e, const std::string& version) {
+        return e.manager == kAncientChanges && e.operation == kUpdate && e.subresource.empty() && e.apiVersion == version;
+    };
+    std::map<std::string, size_t> firstOfVersion;
+    std::vector<bool> merged(managed.size(), false);
+    size_t length = updaters.size();
+    for (size_t k = 0; k < updaters.size() && length > kMaxUpdateManagers; ++k) {
+        ManagedEntry& e = managed[updaters[k]];
+        const std::string version = e.apiVersion;
+        auto first = firstOfVersion.find(version);
+        if (first == firstOfVersion.end()) {
+            firstOfVersion.emplace(version, updaters[k]);
+            continue;
+        }
+        if (isBucket(e, version)) continue;  // the bucket itself stays
+        ManagedEntry* bucket = nullptr;
+        for (size_t i = 0; i < managed.size(); ++i)
+            if (!merged[i] && isBucket(managed[i], version)) bucket = &managed[i];
+        if (!bucket) {  // the first of this version becomes the bucket
+            bucket = &managed[first->second];
+            bucket->manager = kAncientChanges;
+            bucket->subresource.clear();
+        }
+        bucket->fields.add(e.fields);
+        bucket->time = e.time;
+        merged[updaters[k]] = true;
+        --length;
+    }
+    std::vector<ManagedEntry> kept;
+    for (size_t i = 0; i < managed.size(); ++i)
+        if (!merged[i]) kept.push_back(std::move(managed[i]));
+    managed = std::move(kept);
+}
+
+// Upstream's lastAppliedUpdater: an apply by the manager "kubectl" (kubectl apply --server-side)
+// keeps the client-side apply annotation, where the object has one, equal to what it applied:
+// the configuration as compact JSON with sorted keys, without that annotation, and a newline.
+// When the annotations would pass their 256 KiB total, the annotation goes instead.
+constexpr const char* kLastApplied = "kubectl.kubernetes.io/last-applied-configuration";
+constexpr size_t kTotalAnnotationSizeLimit = 256 * 1024;
+
+void updateLastApplied(Value& object, const Value& config, const std::string& manager) {
+    if (manager != "kubectl") return;
+    Value* meta = object.find("metadata");
+    Value* annotations = meta ? meta->find("annotations") : nullptr;
+    if (!annotations || !annotations->isObject()) return;
+    Value* current = annotations->find(kLastApplied);
+    if (!current || !current->isString() || current->asString().empty()) return;
+    Value applied = config;
+    if (Value* m = applied.find("metadata"); m && m->isObject())
+        if (Value* a = m->find("annotations"); a && a->isObject()) a->erase(kLastApplied);
+    applied.sortKeys();
+    std::string text;
+    codec::appendJson(text, applied);
+    text += '\n';
+    *current = Value(std::move(text));
+    size_t total = 0;
+    for (const auto& [key, value] : annotations->asObject())
+        total += key.size() + (value.isString() ? value.asString().size() : 0);
+    if (total > kTotalAnnotationSizeLimit) annotations->erase(kLastApplied);
+}
+
 bool isReset(const api::ObjectMeta& meta) {
     if (meta.managed_fields_size() != 1) return false;
     const auto& e = meta.managed_fields(0);
@@ -300,6 +390,7 @@ void update(const Message* live, Message* object, const WriteContext& ctx) {
         mine.time = ctx.now;
     }
     dropEmpty(managed, fromRequest);
+    capUpdateManagers(managed);
     encodeManagedFields(managed, meta);
 }
 
@@ -355,6 +446,7 @@ StatusOr<ApplyResult> apply(const Message* live, const Value& config, bool force
             if (&e == minePtr) e.time = ctx.now;
     }
     dropEmpty(managed, false);
+    updateLastApplied(*merged, config, ctx.manager);
     ApplyResult result;
     result.object = std::move(*merged);
     result.managed = std::move(managed);

@@ -12,6 +12,10 @@
 //    the apply would change is a conflict (409, upstream's text) unless `force`, which takes it
 //    over.
 //
+// At most ten Update entries are kept: the oldest merge into "ancient-changes" (upstream's
+// capManagersManager). An apply by the manager "kubectl" rewrites the client-side apply
+// annotation, where the object has one, to what it applied (upstream's lastAppliedUpdater).
+//
 // Entries never record apiVersion, kind, the object's name, namespace, uid, resourceVersion,
 // generation, creationTimestamp or managedFields; writes to the main resource of a kind with a
 // status subresource do not record status, and status writes record only status. A client may

@@ -38,6 +38,8 @@ std::string entries(const google::protobuf::Message& object) {
     return out;
 }
 
+const std::string kLastAppliedKey = "kubectl.kubernetes.io/last-applied-configuration";
+
 const std::string& fieldsOf(const google::protobuf::Message& object, const std::string& manager, const std::string& op) {
     static const std::string none;
     for (const auto& e : api::metadata(object).managed_fields())
@@ -236,6 +238,67 @@ private slots:
         get.name = "nginx";
         Response stored = cp_->apiServer().handle(get);
         QCOMPARE(QString::fromStdString(entries(*stored.object)), QStringLiteral("kubectl-client-side-apply/Update@t;"));
+    }
+
+    // kubectl apply --server-side (manager "kubectl") keeps the client-side annotation, where there
+    // is one, equal to what it applied; other managers and objects without it are left alone.
+    void lastAppliedFollowsKubectl() {
+        QVERIFY(createClientSide().ok());
+        std::string newer = kApplied;
+        newer.replace(newer.find("nginx:1.25"), 10, "nginx:1.27");
+        Response r = apply(newer, "kubectl", true);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(QString::fromStdString(api::metadata(*r.object).annotations().at(kLastAppliedKey)),
+                 QString::fromStdString(newer + "\n"));
+        // Keys come sorted, as Go writes a map, and the annotation itself is left out.
+        const std::string unsorted =
+            R"({"kind":"Pod","apiVersion":"v1","metadata":{"name":"nginx","namespace":"default","annotations":{)"
+            R"("kubectl.kubernetes.io/last-applied-configuration":"x"},"labels":{"tier":"web","app":"nginx"}},)"
+            R"("spec":{"containers":[{"name":"nginx","image":"nginx:1.28","ports":[{"containerPort":80}]}]}})";
+        r = apply(unsorted, "kubectl", true);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        std::string expected = kApplied;
+        expected.replace(expected.find("nginx:1.25"), 10, "nginx:1.28");
+        expected.replace(expected.find("{\"labels\""), 1, "{\"annotations\":{},");
+        QCOMPARE(QString::fromStdString(api::metadata(*r.object).annotations().at(kLastAppliedKey)),
+                 QString::fromStdString(expected + "\n"));
+        // Another manager's apply does not touch it.
+        r = apply(kApplied, "ci", true);
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(QString::fromStdString(api::metadata(*r.object).annotations().at(kLastAppliedKey)),
+                 QString::fromStdString(expected + "\n"));
+        // Nor is one made where there was none.
+        r = apply(kNewObject, "kubectl", false, "nginx-ssa");
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QVERIFY(!api::metadata(*r.object).annotations().count(kLastAppliedKey));
+    }
+
+    // At most ten Update entries: the oldest merge into "ancient-changes" (same time here: by
+    // manager).
+    void updateEntriesAreCappedAtTen() {
+        QVERIFY(createClientSide().ok());
+        Response r;
+        for (int i = 1; i <= 10; ++i) {
+            Request p;
+            p.verb = "patch";
+            p.type = pods();
+            p.namespace_ = "default";
+            p.name = "nginx";
+            p.patchType = apiserver::PatchType::Merge;
+            char manager[8];
+            std::snprintf(manager, sizeof manager, "m%02d", i);
+            p.fieldManager = manager;
+            p.patch = json(R"({"metadata":{"labels":{"l)" + std::to_string(i) + R"(":"v"}}})");
+            r = cp_->apiServer().handle(p);
+            QVERIFY2(r.ok(), r.status.message().c_str());
+        }
+        QCOMPARE(QString::fromStdString(entries(*r.object)),
+                 QStringLiteral("ancient-changes/Update@t;m02/Update@t;m03/Update@t;m04/Update@t;m05/Update@t;"
+                                "m06/Update@t;m07/Update@t;m08/Update@t;m09/Update@t;m10/Update@t;"));
+        // The bucket holds both: the client-side fields and m01's label.
+        const std::string bucket = fieldsOf(*r.object, "ancient-changes", "Update");
+        QVERIFY2(bucket.find("\"f:l1\"") != std::string::npos, bucket.c_str());
+        QVERIFY2(bucket.find("\"f:image\"") != std::string::npos, bucket.c_str());
     }
 
     // A status write is recorded under the status subresource and owns only status fields.
