@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <shared_mutex>
 #include <unordered_map>
 
@@ -196,6 +197,28 @@ void updateLastApplied(Value& object, const Value& config, const std::string& ma
     for (const auto& [key, value] : annotations->asObject())
         total += key.size() + (value.isString() ? value.asString().size() : 0);
     if (total > kTotalAnnotationSizeLimit) annotations->erase(kLastApplied);
+}
+
+// The fields the client-side apply annotation of `live` sets and `live` still holds as it set
+// them; none (nullopt) when there is no annotation, it does not parse or is of another version.
+std::optional<Set> allowedByLastApplied(const Message& live, const Value& liveValue, const WriteContext& ctx) {
+    const auto& annotations = api::metadata(live).annotations();
+    auto it = annotations.find(kLastApplied);
+    if (it == annotations.end() || it->second.empty()) return std::nullopt;
+    auto lastApplied = codec::parseJson(it->second);
+    if (!lastApplied || !lastApplied->isObject()) return std::nullopt;
+    const Value* version = lastApplied->find("apiVersion");
+    if (!version || !version->isString() || version->asString() != ctx.type->apiVersion()) return std::nullopt;
+    lastApplied->erase("apiVersion");
+    lastApplied->erase("kind");
+    const auto& schema = *ctx.type->descriptor;
+    auto fields = toFieldSet(*lastApplied, schema);
+    if (!fields) return std::nullopt;
+    const Comparison c = compare(*lastApplied, liveValue, schema);
+    fields->remove(c.modified);
+    fields->remove(c.added);
+    fields->remove(c.removed);
+    return std::move(*fields);
 }
 
 bool isReset(const api::ObjectMeta& meta) {
@@ -437,6 +460,16 @@ StatusOr<ApplyResult> apply(const Message* live, const Value& config, bool force
         if (&e == minePtr) continue;
         Set both = e.fields.intersect(changed);
         if (!both.empty()) conflicts.emplace_back(&e, std::move(both));
+    }
+    if (!conflicts.empty() && !force && ctx.manager == "kubectl" && live) {
+        // kubectl's move from client-side apply: what the annotation applied, and the live object
+        // still holds, is not a conflict (upstream's lastAppliedManager).
+        if (auto allowed = allowedByLastApplied(*live, liveValue, ctx)) {
+            for (auto& [e, set] : conflicts) set.remove(*allowed);
+            conflicts.erase(std::remove_if(conflicts.begin(), conflicts.end(),
+                                           [](const auto& c) { return c.second.empty(); }),
+                            conflicts.end());
+        }
     }
     if (!conflicts.empty() && !force) return conflictError(conflicts);
     for (auto& e : managed)

@@ -14,7 +14,9 @@
 //
 // At most ten Update entries are kept: the oldest merge into "ancient-changes" (upstream's
 // capManagersManager). An apply by the manager "kubectl" rewrites the client-side apply
-// annotation, where the object has one, to what it applied (upstream's lastAppliedUpdater).
+// annotation, where the object has one, to what it applied (upstream's lastAppliedUpdater), and
+// its changes to fields that annotation applied and the object still holds are no conflict
+// (lastAppliedManager: kubectl's move from client-side to server-side apply).
 //
 // Entries never record apiVersion, kind, the object's name, namespace, uid, resourceVersion,
 // generation, creationTimestamp or managedFields; writes to the main resource of a kind with a

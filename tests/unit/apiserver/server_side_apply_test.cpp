@@ -273,6 +273,52 @@ private slots:
         QVERIFY(!api::metadata(*r.object).annotations().count(kLastAppliedKey));
     }
 
+    // kubectl apply --server-side over a client-side applied object: a change to what the
+    // annotation applied (and the object still holds) is no conflict with the client-side
+    // manager; a field someone else changed since still is.
+    void kubectlTakesOverWhatItAppliedClientSide() {
+        std::vector<std::string> warnings;
+        std::string manifest = kClientSideApplied;
+        const std::string minimal = R"('{"apiVersion":"v1","kind":"Pod"}')";
+        manifest.replace(manifest.find(minimal), minimal.size(), "'" + std::string(kApplied) + "'");
+        auto ms = codec::loadManifests(manifest, "nginx-pod.yaml", &warnings);
+        QVERIFY2(ms, ms.status().message().c_str());
+        Request c;
+        c.verb = "create";
+        c.type = pods();
+        c.namespace_ = "default";
+        c.body = std::shared_ptr<google::protobuf::Message>(std::move((*ms)[0].object));
+        c.fieldManager = "kubectl-client-side-apply";
+        QVERIFY(cp_->apiServer().handle(c).ok());
+
+        std::string newer = kApplied;
+        newer.replace(newer.find("nginx:1.25"), 10, "nginx:1.27");
+        Response r = apply(newer, "kubectl");
+        QVERIFY2(r.ok(), r.status.message().c_str());
+        QCOMPARE(static_cast<const core::Pod&>(*r.object).spec().containers(0).image(), std::string("nginx:1.27"));
+        QVERIFY(fieldsOf(*r.object, "kubectl", "Apply").find("\"f:image\"") != std::string::npos);
+        QVERIFY(fieldsOf(*r.object, "kubectl-client-side-apply", "Update").find("\"f:image\"") == std::string::npos);
+        // Another manager is not forgiven.
+        std::string other = newer;
+        other.replace(other.find("nginx:1.27"), 10, "nginx:1.28");
+        QCOMPARE(apply(other, "ci").status.httpCode(), 409);
+
+        // Someone edits the label the annotation set: that one conflicts again, with them only.
+        Request p;
+        p.verb = "patch";
+        p.type = pods();
+        p.namespace_ = "default";
+        p.name = "nginx";
+        p.patchType = apiserver::PatchType::Merge;
+        p.fieldManager = "editor";
+        p.patch = json(R"({"metadata":{"labels":{"tier":"db"}}})");
+        QVERIFY(cp_->apiServer().handle(p).ok());
+        r = apply(newer, "kubectl");
+        QCOMPARE(r.status.httpCode(), 409);
+        QCOMPARE(QString::fromStdString(r.status.message()),
+                 QStringLiteral("Apply failed with 1 conflict: conflict with \"editor\" using v1: .metadata.labels.tier"));
+    }
+
     // At most ten Update entries: the oldest merge into "ancient-changes" (same time here: by
     // manager).
     void updateEntriesAreCappedAtTen() {
