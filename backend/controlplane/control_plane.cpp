@@ -1,5 +1,6 @@
 #include "controlplane/control_plane.h"
 
+#include <functional>
 #include <random>
 #include <vector>
 
@@ -7,15 +8,18 @@
 #include "apiserver/admission/chain.h"
 #include "apiserver/authentication/token_authenticator.h"
 #include "apiserver/loopback_client.h"
+#include "apiserver/registry/service_ip_allocator.h"
 #include "apiserver/authorization/authorizer.h"
 #include "apiserver/authorization/rbac.h"
 #include "core_v1.pb.h"
+#include "discovery_v1.pb.h"
 #include "rbac_v1.pb.h"
 #include "scheduling_v1.pb.h"
 
 namespace pilothouse::controlplane {
 
 namespace core = k8s::io::api::core::v1;
+namespace discovery = k8s::io::api::discovery::v1;
 namespace rbac = k8s::io::api::rbac::v1;
 using apiserver::Request;
 
@@ -33,6 +37,62 @@ public:
 };
 
 namespace {
+// The `kubernetes` Service in "default", as kube-apiserver keeps it (its kubernetes-service
+// controller and endpoint reconciler): the first address of the service range, port 443 to the
+// API server's 6443, and the Endpoints and EndpointSlice that point there. The simulated API
+// server's address is 10.0.0.1: the first host of the node network, which the kubelets' own
+// addresses (10.0.x.2 and up) never take.
+Status ensureKubernetesService(const std::function<Status(const char*, std::shared_ptr<google::protobuf::Message>)>& ensure) {
+    constexpr const char* kAdvertiseAddress = "10.0.0.1";
+    constexpr int kSecurePort = 6443;
+    auto service = std::make_shared<core::Service>();
+    service->mutable_metadata()->set_name("kubernetes");
+    service->mutable_metadata()->set_namespace_("default");
+    (*service->mutable_metadata()->mutable_labels())["component"] = "apiserver";
+    (*service->mutable_metadata()->mutable_labels())["provider"] = "kubernetes";
+    auto* spec = service->mutable_spec();
+    const std::string range = apiserver::Config{}.serviceClusterIPRange;
+    uint32_t base = 0;
+    if (!apiserver::registry::ServiceIPAllocator::parse(range.substr(0, range.find('/')), &base))
+        return Status(StatusCode::Internal, "bootstrapping the control plane: the service range " + range + " is not IPv4");
+    spec->set_cluster_ip(apiserver::registry::ServiceIPAllocator::format(base + 1));
+    spec->set_type("ClusterIP");
+    spec->set_session_affinity("None");
+    spec->set_ip_family_policy("SingleStack");
+    auto* https = spec->add_ports();
+    https->set_name("https");
+    https->set_port(443);
+    https->set_protocol("TCP");
+    https->mutable_target_port()->set_int_val(kSecurePort);
+    PH_RETURN_IF_ERROR(ensure("services", service));
+
+    auto endpoints = std::make_shared<core::Endpoints>();
+    endpoints->mutable_metadata()->set_name("kubernetes");
+    endpoints->mutable_metadata()->set_namespace_("default");
+    (*endpoints->mutable_metadata()->mutable_labels())["endpointslice.kubernetes.io/skip-mirror"] = "true";
+    auto* subset = endpoints->add_subsets();
+    subset->add_addresses()->set_ip(kAdvertiseAddress);
+    auto* port = subset->add_ports();
+    port->set_name("https");
+    port->set_port(kSecurePort);
+    port->set_protocol("TCP");
+    PH_RETURN_IF_ERROR(ensure("endpoints", endpoints));
+
+    auto slice = std::make_shared<discovery::EndpointSlice>();
+    slice->mutable_metadata()->set_name("kubernetes");
+    slice->mutable_metadata()->set_namespace_("default");
+    (*slice->mutable_metadata()->mutable_labels())["kubernetes.io/service-name"] = "kubernetes";
+    slice->set_address_type("IPv4");
+    auto* endpoint = slice->add_endpoints();
+    endpoint->add_addresses(kAdvertiseAddress);
+    endpoint->mutable_conditions()->set_ready(true);
+    auto* slicePort = slice->add_ports();
+    slicePort->set_name("https");
+    slicePort->set_port(kSecurePort);
+    slicePort->set_protocol("TCP");
+    return ensure("endpointslices", slice);
+}
+
 // The metadata kube-apiserver's RBAC bootstrap gives its default roles and bindings.
 void bootstrapMetadata(k8s::io::apimachinery::pkg::apis::meta::v1::ObjectMeta* meta, const std::string& name) {
     meta->set_name(name);
@@ -231,7 +291,9 @@ Status ControlPlane::bootstrap() {
         roleBinding->mutable_role_ref()->set_name(role.name);
         PH_RETURN_IF_ERROR(ensure("clusterrolebindings", roleBinding));
     }
-    return {};
+    return ensureKubernetesService(ensure);
 }
+
+
 
 }  // namespace pilothouse::controlplane

@@ -122,7 +122,9 @@ Value services(cluster::Cluster& c) {
             for (int i = 0; i < 6; ++i) {
                 auto r = proxier.route("10.0.0.1", svc.spec().cluster_ip(), svc.spec().ports(0).port(),
                                        svc.spec().ports(0).protocol().empty() ? "TCP" : svc.spec().ports(0).protocol());
-                routes.push(r.ok ? Value(r.endpoint + " (" + r.pod + ")") : Value("rejected: " + r.message));
+                // An endpoint without a pod (the kubernetes Service's: the API server) is its address alone.
+                routes.push(r.ok ? Value(r.pod.empty() ? r.endpoint : r.endpoint + " (" + r.pod + ")")
+                                 : Value("rejected: " + r.message));
             }
         v.set("connections", std::move(routes));
         out.push(std::move(v));

@@ -536,7 +536,11 @@ void ControllersTest::endpointsController() {
     // The Service goes, and its Endpoints with it.
     env.remove("services", "web");
     env.run(1);
-    QCOMPARE(env.list<core::Endpoints>("endpoints").size(), size_t(2));  // db and external
+    QCOMPARE(env.list<core::Endpoints>("endpoints").size(), size_t(3));  // db, external and kubernetes
+    // kube-apiserver's own, for the kubernetes Service, is not the controller's to touch.
+    auto api = env.get<core::Endpoints>("endpoints", "kubernetes");
+    QCOMPARE(api.subsets(0).addresses(0).ip(), std::string("10.0.0.1"));
+    QCOMPARE(api.subsets(0).ports(0).port(), 6443);
 }
 
 void ControllersTest::nodeLifecycleTaintsAndEvicts() {
