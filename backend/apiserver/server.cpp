@@ -610,7 +610,13 @@ public:
     }
 
     std::string managerName() const {
-        return req_.fieldManager.empty() ? fieldmanager::managerFromUserAgent(req_.userAgent) : req_.fieldManager;
+        if (!req_.fieldManager.empty()) return req_.fieldManager;
+        std::string manager = fieldmanager::managerFromUserAgent(req_.userAgent);
+        // An HTTP request without a User-Agent is recorded under "", as upstream records it; an
+        // in-process caller that names no manager (a scenario's objects, the GUI's edits,
+        // pilothousectl) under Pilothouse's own name.
+        if (manager.empty() && req_.httpMethod.empty()) manager = fieldmanager::kInProcessManager;
+        return manager;
     }
 
     // create; `applied` is the object a server-side apply made of a missing one.

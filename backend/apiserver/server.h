@@ -71,8 +71,9 @@ struct Request {
     PatchType patchType = PatchType::Merge;
     // create, update, patch: the manager the written fields are recorded under in
     // metadata.managedFields (fieldmanager/field_manager.h); "" = the User-Agent's first part, as
-    // upstream. In-process components set what kube-apiserver derives from their User-Agent
-    // ("kube-scheduler", "kubelet", "kube-controller-manager"). Required for an apply.
+    // upstream ("pilothouse" for an in-process request without one). In-process components set
+    // what kube-apiserver derives from their User-Agent ("kube-scheduler", "kubelet",
+    // "kube-controller-manager"). Required for an apply.
     std::string fieldManager;
     // apply: take over fields other managers own instead of failing with a conflict.
     bool force = false;

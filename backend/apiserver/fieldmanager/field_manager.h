@@ -5,7 +5,8 @@
 //  - Update (create, update, patch, a status write): the fields the write added or changed join
 //    the writer's "Update" entry, stamped with the time, and leave every other entry; removed
 //    fields leave every entry. The manager is the request's fieldManager, else the first part of
-//    its User-Agent ("kubectl-client-side-apply", "kube-scheduler", "kubelet").
+//    its User-Agent ("kubectl-client-side-apply", "kube-scheduler", "kubelet"); an in-process
+//    request with neither (a scenario's objects, the GUI's edits) is "pilothouse".
 //  - Apply: the applied configuration is merged into the live object; the manager's "Apply" entry
 //    becomes exactly the fields the configuration sets; fields it set last time and sets no
 //    longer are removed unless another manager owns them. A field another manager owns whose value
@@ -56,6 +57,8 @@ void encodeManagedFields(const std::vector<ManagedEntry>& entries, api::ObjectMe
 // The manager a request without fieldManager is recorded as: its User-Agent up to the first "/",
 // printable characters only, at most 128 bytes.
 std::string managerFromUserAgent(const std::string& userAgent);
+// The manager of an in-process request that names none and has no User-Agent.
+inline constexpr const char* kInProcessManager = "pilothouse";
 
 // The manager kube-apiserver records for a component's writes, from the User-Agent its binary
 // sends: "kube-scheduler" for the default-scheduler, "kubelet", and "kube-controller-manager" for

@@ -347,6 +347,37 @@ private slots:
         QVERIFY2(bucket.find("\"f:image\"") != std::string::npos, bucket.c_str());
     }
 
+    // A write that names no manager: the User-Agent's first part; nothing over HTTP is recorded
+    // as "" (as upstream), an in-process caller's (a scenario, the GUI) as "pilothouse".
+    void managerOfAWriteThatNamesNone_data() {
+        QTest::addColumn<QString>("userAgent");
+        QTest::addColumn<QString>("httpMethod");
+        QTest::addColumn<QString>("manager");
+        QTest::newRow("kubectl") << "kubectl.1.32/v1.32.5 (linux/amd64) kubernetes/9894294" << "POST" << "kubectl.1.32";
+        QTest::newRow("HTTP without a User-Agent") << "" << "POST" << "";
+        QTest::newRow("in-process") << "" << "" << "pilothouse";
+    }
+    void managerOfAWriteThatNamesNone() {
+        QFETCH(QString, userAgent);
+        QFETCH(QString, httpMethod);
+        QFETCH(QString, manager);
+        std::vector<std::string> warnings;
+        auto ms = codec::loadManifests(kClientSideApplied, "nginx-pod.yaml", &warnings);
+        QVERIFY(ms);
+        Request r;
+        r.verb = "create";
+        r.type = pods();
+        r.namespace_ = "default";
+        r.body = std::shared_ptr<google::protobuf::Message>(std::move((*ms)[0].object));
+        r.userAgent = userAgent.toStdString();
+        r.httpMethod = httpMethod.toStdString();
+        Response created = cp_->apiServer().handle(r);
+        QVERIFY2(created.ok(), created.status.message().c_str());
+        const auto& entries = api::metadata(*created.object).managed_fields();
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(QString::fromStdString(entries[0].manager()), manager);
+    }
+
     // A status write is recorded under the status subresource and owns only status fields.
     void statusWritesOwnStatus() {
         Response r = createClientSide();
