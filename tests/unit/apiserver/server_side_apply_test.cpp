@@ -54,15 +54,21 @@ class ServerSideApplyTest : public QObject {
     sim::VirtualClock clock_;
     std::unique_ptr<controlplane::ControlPlane> cp_;
 
-    Response createClientSide() {
+    // A create of the pod in `manifest` (kubectl's client-side applied one by default).
+    static Request createRequest(const std::string& manifest = kClientSideApplied) {
         std::vector<std::string> warnings;
-        auto ms = codec::loadManifests(kClientSideApplied, "nginx-pod.yaml", &warnings);
+        auto ms = codec::loadManifests(manifest, "nginx-pod.yaml", &warnings);
         if (!ms) qFatal("%s", ms.status().message().c_str());
         Request r;
         r.verb = "create";
         r.type = pods();
         r.namespace_ = "default";
         r.body = std::shared_ptr<google::protobuf::Message>(std::move((*ms)[0].object));
+        return r;
+    }
+
+    Response createClientSide(const std::string& manifest = kClientSideApplied) {
+        Request r = createRequest(manifest);
         r.fieldManager = "kubectl-client-side-apply";
         return cp_->apiServer().handle(r);
     }
@@ -277,19 +283,10 @@ private slots:
     // annotation applied (and the object still holds) is no conflict with the client-side
     // manager; a field someone else changed since still is.
     void kubectlTakesOverWhatItAppliedClientSide() {
-        std::vector<std::string> warnings;
         std::string manifest = kClientSideApplied;
         const std::string minimal = R"('{"apiVersion":"v1","kind":"Pod"}')";
         manifest.replace(manifest.find(minimal), minimal.size(), "'" + std::string(kApplied) + "'");
-        auto ms = codec::loadManifests(manifest, "nginx-pod.yaml", &warnings);
-        QVERIFY2(ms, ms.status().message().c_str());
-        Request c;
-        c.verb = "create";
-        c.type = pods();
-        c.namespace_ = "default";
-        c.body = std::shared_ptr<google::protobuf::Message>(std::move((*ms)[0].object));
-        c.fieldManager = "kubectl-client-side-apply";
-        QVERIFY(cp_->apiServer().handle(c).ok());
+        QVERIFY(createClientSide(manifest).ok());
 
         std::string newer = kApplied;
         newer.replace(newer.find("nginx:1.25"), 10, "nginx:1.27");
@@ -361,14 +358,7 @@ private slots:
         QFETCH(QString, userAgent);
         QFETCH(QString, httpMethod);
         QFETCH(QString, manager);
-        std::vector<std::string> warnings;
-        auto ms = codec::loadManifests(kClientSideApplied, "nginx-pod.yaml", &warnings);
-        QVERIFY(ms);
-        Request r;
-        r.verb = "create";
-        r.type = pods();
-        r.namespace_ = "default";
-        r.body = std::shared_ptr<google::protobuf::Message>(std::move((*ms)[0].object));
+        Request r = createRequest();
         r.userAgent = userAgent.toStdString();
         r.httpMethod = httpMethod.toStdString();
         Response created = cp_->apiServer().handle(r);
