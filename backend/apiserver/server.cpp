@@ -655,7 +655,7 @@ public:
         meta->set_generation(0);
         applyDefaults(obj.get());
         trackManagedFields(nullptr, obj.get());
-        registry::prepareForCreate(*req_.type, obj.get());
+        registry::prepareForCreate(*req_.type, obj.get(), s_.config_.features);
         if (!admitAndValidate(obj.get(), nullptr, admission::Operation::Create)) return resp_;
         codec::canonicalizeQuantities(obj.get());
         if (req_.dryRun) {
@@ -718,7 +718,7 @@ public:
         if (oldMeta.has_deletion_grace_period_seconds())
             meta->set_deletion_grace_period_seconds(oldMeta.deletion_grace_period_seconds());
         applyDefaults(obj.get());
-        registry::prepareForUpdate(*req_.type, obj.get(), *old, req_.subresource);
+        registry::prepareForUpdate(*req_.type, obj.get(), *old, req_.subresource, s_.config_.features);
         trackManagedFields(old.get(), obj.get());
         if (!admitAndValidate(obj.get(), old.get(), admission::Operation::Update)) return resp_;
         codec::canonicalizeQuantities(obj.get());

@@ -40,6 +40,7 @@
 #include "apiserver/request.h"
 #include "apiserver/stage_costs.h"
 #include "apiserver/trace.h"
+#include "features/kube_features.h"
 #include "sim/clock.h"
 #include "store/store.h"
 #include "util/status.h"
@@ -183,6 +184,8 @@ struct Config {
     uint64_t uidSeed = 0x5eed;  // UIDs and generated names are drawn from this (reproducible runs)
     // --service-cluster-ip-range: where Services' ClusterIPs come from.
     std::string serviceClusterIPRange = "10.96.0.0/12";
+    // --feature-gates: what the registry keeps of gated fields.
+    features::FeatureGates features;
 };
 
 class APIServer final : public ObjectLister {

@@ -19,6 +19,8 @@ StatusOr<std::unique_ptr<Cluster>> Cluster::create(ClusterOptions options) {
     cp.seed = c->options_.seed;
     cp.tokenFile = c->options_.tokenFile;
     cp.anonymousAuth = c->options_.anonymousAuth;
+    if (!c->options_.admissionPlugins.empty()) cp.admissionPlugins = c->options_.admissionPlugins;
+    cp.features = c->options_.features;
     auto started = controlplane::ControlPlane::start(cp, c->loop_.clock());
     if (!started) return started.status();
     c->controlPlane_ = std::move(*started);

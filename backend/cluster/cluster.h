@@ -36,6 +36,10 @@ struct ClusterOptions {
     // Settling stops with an error after this many rounds at one instant (a component that always
     // reports work would otherwise spin forever).
     int maxSettleRounds = 10'000;
+    // kube-apiserver's admission plugins (controlplane::Options's default when empty) and every
+    // component's feature gates: the scenario's spec.kubeAPIServer and spec.featureGates.
+    std::vector<std::string> admissionPlugins;
+    features::FeatureGates features;
     // Where the virtual clock starts (the scenario's spec.epoch).
     sim::Time epoch = sim::kDefaultEpoch;
 };

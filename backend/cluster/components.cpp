@@ -14,6 +14,7 @@
 #include "controllers/replicaset/replica_set.h"
 #include "controllers/namespace/namespace_controller.h"
 #include "controllers/serviceaccount/serviceaccounts_controller.h"
+#include "controllers/ttl/ttl_controller.h"
 #include "controllers/ttlafterfinished/ttlafterfinished_controller.h"
 
 #include "api/codec/yaml.h"
@@ -39,6 +40,12 @@ StatusOr<ClusterOptions> clusterOptionsOf(const Scenario& scenario, const std::s
         if (!epoch) return epoch.status().withContext("spec.epoch: ");
         options.epoch = sim::fromUnixNanos(*epoch);
     }
+    auto gates = features::fromMap(scenario.featureGates);
+    if (!gates) return gates.status().withContext("spec.featureGates: ");
+    options.features = *gates;
+    auto plugins = admissionPluginsOf(scenario);
+    if (!plugins) return plugins.status().withContext("spec.kubeAPIServer: ");
+    options.admissionPlugins = *plugins;
     return options;
 }
 
@@ -104,6 +111,10 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     sao.resyncPeriod = resync;
     sao.informers = informers;
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::serviceaccount::ServiceAccountsController>(server, clock, sao)));
+    controller::ttl::TTLControllerOptions ttlo;
+    ttlo.resyncPeriod = resync;
+    ttlo.informers = informers;
+    PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::ttl::TTLController>(server, clock, ttlo)));
     controller::disruption::DisruptionControllerOptions dco;
     dco.resyncPeriod = resync;
     dco.informers = informers;
@@ -117,6 +128,7 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     kubelet::KubeletOptions ko;
     ko.seed = cluster.options().seed;
     if (cluster.options().imagePullBytesPerSecond > 0) ko.pullBandwidthBytesPerSecond = cluster.options().imagePullBytesPerSecond;
+    ko.features = cluster.options().features;
     auto agents = std::make_unique<NodeAgents>(server, clock, &cluster.journeys(), ko);
     NodeAgents* nodes = agents.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(agents)));

@@ -1,5 +1,6 @@
 #include "cluster/scenario.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -7,6 +8,9 @@
 
 #include "api/codec/yaml.h"
 #include "api/resource/quantity.h"
+#include "apiserver/admission/chain.h"
+#include "controlplane/control_plane.h"
+#include "features/kube_features.h"
 #include "util/rfc3339.h"
 #include "scheduler/apis/config/load.h"
 
@@ -227,6 +231,33 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
                 if (!at) return fieldError(where, "spec.epoch", at.status().message());
                 s.epoch = epoch->asString();
             }
+            if (const codec::Value* gates = spec->find("featureGates")) {
+                if (!gates->isObject()) return fieldError(where, "spec.featureGates", "expected a map of gate names to true or false");
+                for (const auto& [name, value] : gates->asObject()) {
+                    if (!value.isBool()) return fieldError(where, "spec.featureGates." + name, "expected true or false");
+                    s.featureGates[name] = value.asBool();
+                }
+                if (auto parsed = features::fromMap(s.featureGates); !parsed)
+                    return fieldError(where, "spec.featureGates", parsed.status().message());
+            }
+            if (const codec::Value* apiServer = spec->find("kubeAPIServer")) {
+                if (!apiServer->isObject()) return fieldError(where, "spec.kubeAPIServer", "expected an object");
+                for (const auto& [key, value] : apiServer->asObject()) {
+                    const std::string path = "spec.kubeAPIServer." + key;
+                    std::vector<std::string>* dest = key == "enableAdmissionPlugins"    ? &s.enableAdmissionPlugins
+                                                     : key == "disableAdmissionPlugins" ? &s.disableAdmissionPlugins
+                                                                                        : nullptr;
+                    if (!dest) return fieldError(where, path, "unknown field (known: enableAdmissionPlugins, disableAdmissionPlugins)");
+                    if (!value.isArray()) return fieldError(where, path, "expected a list of admission plugin names");
+                    for (size_t i = 0; i < value.asArray().size(); ++i) {
+                        const codec::Value& name = value.asArray()[i];
+                        if (!name.isString()) return fieldError(where, path + "[" + std::to_string(i) + "]", "expected a string");
+                        dest->push_back(name.asString());
+                    }
+                }
+                if (auto plugins = admissionPluginsOf(s); !plugins)
+                    return fieldError(where, "spec.kubeAPIServer", plugins.status().message());
+            }
             if (const codec::Value* actions = spec->find("actions")) {
                 if (!actions->isArray()) return fieldError(where, "spec.actions", "expected a list");
                 for (size_t i = 0; i < actions->asArray().size(); ++i) {
@@ -255,6 +286,34 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
         s.objects.push_back(std::move(m));
     }
     return s;
+}
+
+StatusOr<std::vector<std::string>> admissionPluginsOf(const Scenario& scenario) {
+    const auto& supported = apiserver::admission::supportedPlugins();
+    auto check = [&](const std::vector<std::string>& names, const char* list) -> Status {
+        for (size_t i = 0; i < names.size(); ++i) {
+            if (std::find(supported.begin(), supported.end(), names[i]) != supported.end()) continue;
+            std::string known;
+            for (const auto& k : supported) known += (known.empty() ? "" : ", ") + k;
+            return Status(StatusCode::InvalidArgument, std::string(list) + "[" + std::to_string(i) + "]: admission plugin \"" +
+                                                           names[i] + "\" is unknown (Pilothouse implements: " + known + ")");
+        }
+        return {};
+    };
+    PH_RETURN_IF_ERROR(check(scenario.enableAdmissionPlugins, "enableAdmissionPlugins"));
+    PH_RETURN_IF_ERROR(check(scenario.disableAdmissionPlugins, "disableAdmissionPlugins"));
+    for (const auto& name : scenario.enableAdmissionPlugins)
+        if (std::find(scenario.disableAdmissionPlugins.begin(), scenario.disableAdmissionPlugins.end(), name) !=
+            scenario.disableAdmissionPlugins.end())
+            return Status(StatusCode::InvalidArgument, "admission plugin \"" + name + "\" is both enabled and disabled");
+    std::vector<std::string> plugins = controlplane::Options{}.admissionPlugins;
+    for (const auto& name : scenario.enableAdmissionPlugins)
+        if (std::find(plugins.begin(), plugins.end(), name) == plugins.end()) plugins.push_back(name);
+    std::erase_if(plugins, [&](const std::string& name) {
+        return std::find(scenario.disableAdmissionPlugins.begin(), scenario.disableAdmissionPlugins.end(), name) !=
+               scenario.disableAdmissionPlugins.end();
+    });
+    return plugins;
 }
 
 StatusOr<Scenario> loadScenarioFile(const std::string& path, std::vector<std::string>* warnings) {

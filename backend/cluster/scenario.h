@@ -32,6 +32,7 @@
 // the configuration kube-scheduler starts with (v1.28's defaults without one).
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -69,6 +70,13 @@ struct Scenario {
     // spec.epoch: the virtual clock's start, RFC 3339 ("2026-11-29T09:00:00Z"); "" = the default,
     // 2024-01-01T00:00:00Z (sim::kDefaultEpoch). Objects' timestamps count from it.
     std::string epoch;
+    // spec.featureGates: --feature-gates of every component ({PodHostIPs: true}); names checked
+    // against features::knownFeatureGates.
+    std::map<std::string, bool> featureGates;
+    // spec.kubeAPIServer.enableAdmissionPlugins / disableAdmissionPlugins: kube-apiserver's
+    // --enable-admission-plugins and --disable-admission-plugins, over the default set.
+    std::vector<std::string> enableAdmissionPlugins;
+    std::vector<std::string> disableAdmissionPlugins;
     // The KubeSchedulerConfiguration document kube-scheduler starts with, as YAML ("" when none:
     // the defaults), and its place ("file: document 2") for messages.
     std::string schedulerConfiguration;
@@ -82,6 +90,11 @@ struct Scenario {
 // scenario without actions (seed 1).
 StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source, std::vector<std::string>* warnings);
 StatusOr<Scenario> loadScenarioFile(const std::string& path, std::vector<std::string>* warnings);
+
+// The admission plugins kube-apiserver runs for the scenario: controlplane::Options's defaults,
+// plus spec.kubeAPIServer.enableAdmissionPlugins, less disableAdmissionPlugins. Errors: a name
+// Pilothouse does not implement, or one both enabled and disabled.
+StatusOr<std::vector<std::string>> admissionPluginsOf(const Scenario& scenario);
 
 // spec.imagePullBandwidth's value in bytes per second: a positive quantity ("" = the kubelet's
 // default). The error text says what is wrong with it.

@@ -41,6 +41,18 @@ std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAc
     spec.set("seed", int64_t(scenario.seed));
     if (!scenario.imagePullBandwidth.empty()) spec.set("imagePullBandwidth", scenario.imagePullBandwidth);
     if (!scenario.epoch.empty()) spec.set("epoch", scenario.epoch);
+    if (!scenario.featureGates.empty()) {
+        codec::Value gates = codec::Value::object();
+        for (const auto& [name, enabled] : scenario.featureGates) gates.set(name, enabled);
+        spec.set("featureGates", std::move(gates));
+    }
+    for (auto [key, names] : {std::pair{"enableAdmissionPlugins", &scenario.enableAdmissionPlugins},
+                              {"disableAdmissionPlugins", &scenario.disableAdmissionPlugins}}) {
+        if (names->empty()) continue;
+        codec::Value list = codec::Value::array();
+        for (const auto& n : *names) list.push(n);
+        spec["kubeAPIServer"].set(key, std::move(list));
+    }
     codec::Value list = codec::Value::array();
     for (const auto& a : actions) list.push(actionValue(a));
     spec.set("actions", std::move(list));

@@ -147,6 +147,7 @@ StatusOr<std::unique_ptr<ControlPlane>> ControlPlane::start(const Options& optio
         config.authorizer = std::make_shared<UnionAuthorizer>(std::vector<std::shared_ptr<const Authorizer>>{
             std::make_shared<PrivilegedGroupAuthorizer>(), std::make_shared<RBACAuthorizer>(cp->auth_->lister)});
     }
+    config.features = options.features;
     for (const auto& name : options.admissionPlugins) {
         auto plugin = apiserver::admission::newPlugin(name);
         if (!plugin)

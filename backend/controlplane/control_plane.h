@@ -17,6 +17,7 @@
 #include "apiserver/server.h"
 #include "sim/clock.h"
 #include "store/store.h"
+#include "features/kube_features.h"
 #include "util/status.h"
 
 namespace pilothouse::controlplane {
@@ -33,6 +34,8 @@ struct Options {
     std::vector<std::string> admissionPlugins = {"NamespaceLifecycle", "LimitRanger",
                                                  "DefaultTolerationSeconds", "Priority",
                                                  "ResourceQuota"};
+    // --feature-gates.
+    features::FeatureGates features;
     // Seeds UIDs and generated names. Combined with the store's revision so that separate runs
     // over one store file never repeat a UID, while a given history always replays the same.
     uint64_t seed = 1;

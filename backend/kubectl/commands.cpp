@@ -225,7 +225,7 @@ int cmdValidate(const Args& a, Streams io) {
             auto* meta = api::mutableMetadata(m.object.get());
             if (m.type->namespaced && meta->namespace_().empty()) meta->set_namespace_("default");
             if (meta->name().empty() && !meta->generate_name().empty()) meta->set_name(meta->generate_name() + "xxxxx");
-            apiserver::registry::prepareForCreate(*m.type, m.object.get());
+            apiserver::registry::prepareForCreate(*m.type, m.object.get(), features::FeatureGates{});
             auto errors = apiserver::validation::validateCreate(*m.type, *m.object);
             if (!errors.empty()) {
                 io.err << "error: " << m.location() << ": "

@@ -46,17 +46,56 @@ Status Kubelet::registerNode() {
     get.token = token_;
     get.fieldManager = "kubelet";
     auto resp = server_.handle(get);
-    if (resp.ok() || resp.status.reason() != "NotFound" || !options_.registerNode) return {};
+    // The labels and annotation a kubelet gives its Node (initialNode). The simulated machine is
+    // what a Node the scenario made says it is (its kubernetes.io/os and arch), else linux/amd64.
+    auto defaults = [&](const core::Node* existing) {
+        auto label = [&](const char* key, const std::string& fallback) {
+            if (!existing) return fallback;
+            auto it = existing->metadata().labels().find(key);
+            return it == existing->metadata().labels().end() || it->second.empty() ? fallback : it->second;
+        };
+        const std::string arch = label("kubernetes.io/arch", "amd64"), os = label("kubernetes.io/os", "linux");
+        return std::map<std::string, std::string>{{"beta.kubernetes.io/arch", arch},
+                                                  {"beta.kubernetes.io/os", os},
+                                                  {"kubernetes.io/arch", arch},
+                                                  {"kubernetes.io/hostname", label("kubernetes.io/hostname", options_.nodeName)},
+                                                  {"kubernetes.io/os", os}};
+    };
+    const char* kAttachDetach = "volumes.kubernetes.io/controller-managed-attach-detach";
+    if (resp.ok()) {
+        // tryRegisterWithAPIServer with a Node that exists: the default labels and the
+        // attach/detach annotation are made what this kubelet would give a new Node.
+        auto node = std::make_shared<core::Node>(static_cast<const core::Node&>(*resp.object));
+        bool changed = false;
+        auto& labels = *node->mutable_metadata()->mutable_labels();
+        for (const auto& [k, v] : defaults(node.get())) {
+            if (labels[k] == v) continue;
+            labels[k] = v;
+            changed = true;
+        }
+        auto& annotations = *node->mutable_metadata()->mutable_annotations();
+        if (annotations[kAttachDetach] != "true") {
+            annotations[kAttachDetach] = "true";
+            changed = true;
+        }
+        if (!changed) return {};
+        apiserver::Request update;
+        update.verb = "update";
+        update.type = nodes;
+        update.name = options_.nodeName;
+        update.token = token_;
+        update.fieldManager = "kubelet";
+        update.body = node;
+        auto updated = server_.handle(update);
+        // Changed meanwhile: the next start, or a later status update, is no worse off.
+        if (!updated.ok() && updated.status.reason() != "Conflict") return updated.status;
+        return {};
+    }
+    if (resp.status.reason() != "NotFound" || !options_.registerNode) return {};
     auto node = std::make_shared<core::Node>();
     node->mutable_metadata()->set_name(options_.nodeName);
-    auto& labels = *node->mutable_metadata()->mutable_labels();
-    labels["beta.kubernetes.io/arch"] = "amd64";
-    labels["beta.kubernetes.io/os"] = "linux";
-    labels["kubernetes.io/arch"] = "amd64";
-    labels["kubernetes.io/hostname"] = options_.nodeName;
-    labels["kubernetes.io/os"] = "linux";
-    (*node->mutable_metadata()->mutable_annotations())["volumes.kubernetes.io/controller-managed-attach-detach"] =
-        "true";
+    for (const auto& [k, v] : defaults(nullptr)) (*node->mutable_metadata()->mutable_labels())[k] = v;
+    (*node->mutable_metadata()->mutable_annotations())[kAttachDetach] = "true";
     for (const auto& [k, v] : options_.capacity) {
         (*node->mutable_status()->mutable_capacity())[k] = v;
         (*node->mutable_status()->mutable_allocatable())[k] = v;

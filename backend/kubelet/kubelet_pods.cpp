@@ -75,6 +75,8 @@ core::PodStatus Kubelet::generateStatus(const PodWorker& w) const {
     scheduled.set_status("True");
     *status.add_conditions() = scheduled;
     status.set_host_ip(options_.internalIP);
+    status.clear_host_ips();
+    if (options_.features.podHostIPs) status.add_host_ips()->set_ip(options_.internalIP);
     if (!w.podIP.empty()) {
         status.set_pod_ip(w.podIP);
         status.add_pod_ips()->set_ip(w.podIP);

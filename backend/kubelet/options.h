@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "features/kube_features.h"
 #include "sim/clock.h"
 
 namespace pilothouse::kubelet {
@@ -30,6 +31,9 @@ struct KubeletOptions {
     // Pod IPs come from the Node's spec.podCIDR (assigned by the node-ipam controller); this is
     // used while the Node has none.
     std::string fallbackPodCIDR = "10.244.0.0/24";
+
+    // --feature-gates (PodHostIPs: status.hostIPs beside status.hostIP).
+    features::FeatureGates features;
 
     // --- Heartbeats (pkg/kubelet/nodelease, node status) -------------------------------------
     int32_t leaseDurationSeconds = 40;                  // --node-lease-duration-seconds

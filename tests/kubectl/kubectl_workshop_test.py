@@ -33,24 +33,14 @@ KUBECTL_DIRS = ["/usr/lib/google-cloud-sdk/bin", "/usr/local/bin", "/usr/bin"]
 PENDING = {
     "02-api-resources": "discovery lists only the kinds Pilothouse's object model has (no PersistentVolume, CronJob, "
                         "Ingress, NetworkPolicy, HorizontalPodAutoscaler, storage.k8s.io, ...)",
-    # The recorded cluster was not a default one: its nodes had no kubelets (their Ready condition
-    # says "simulated, no kubelet"), its kube-apiserver ran without the DefaultTolerationSeconds and
-    # ServiceAccount admission plugins, and pod status had hostIPs (v1.28's PodHostIPs gate is off by
-    # default). Pilothouse answers as a default v1.28 cluster with kubelets does.
-    "07-get-pods-o-yaml": "the recorded pod has no default tolerations (DefaultTolerationSeconds was off there) "
-                          "and a status.hostIPs",
-    "08-get-pods-o-json": "the recorded pod has no default tolerations (DefaultTolerationSeconds was off there) "
-                          "and a status.hostIPs",
-    "09-get-pods-watch": "needs the harness's out-of-band pod (watch-demo) created during the watch",
-    "15-rollout-status-never-ready": "needs a deployment whose pods never become ready (image never-ready)",
-    "19-describe-pod": "the recorded node had no kubelet (no Pulling/Pulled/Created/Started events) and the pod no "
-                       "default tolerations",
-    "20-describe-node": "the recorded node had no kubelet (its conditions and capacity are a simulator's)",
-    "21-get-events": "the event list depends on steps still pending",
-    "32-drain": "drain's output depends on steps still pending",
-    "40-get-all": "the recorded run had drained node-2 in step 32 (still pending), which deleted the bare pod nginx; "
-                  "with step 32 run (--run-pending) it passes",
-    "41-get-pods-warm-cache": "needs the previous run's cache",
+    # The recorded cluster's nodes had no kubelets: a stand-in wrote pod status (their Ready
+    # condition says "simulated, no kubelet"). Pilothouse's nodes have (simulated) kubelets, as a
+    # real cluster's do, and they record what kubelets record.
+    "19-describe-pod": "the recorded node had no kubelet, so the pod has no Pulling/Pulled/Created/Started events",
+    "20-describe-node": "the recorded node had no kubelet: no kubelet labels, annotations or events, and its "
+                        "capacity and conditions are a stand-in's",
+    "21-get-events": "the recorded nodes had no kubelets (no kubelet events), and the deployments' events depend on "
+                     "how fast their pods became ready",
     "52-plain-http-server": "the server serves HTTPS only; there is no plain-HTTP listener to point kubectl at",
 }
 
@@ -72,6 +62,50 @@ STRUCTURE_LINE = re.compile(r"^(KIND:|VERSION:|FIELD:|FIELDS:|  [a-zA-Z]+\t<)")
 # got each time kubectl looked): only the last line of stdout is compared.
 LAST_LINE_ONLY = {"14-rollout-status-web", "17-rollout-status-after-set-image"}
 
+# Steps whose output lines come from kubectl's goroutines, one per pod, in whatever order they
+# finish (drain evicts pods in parallel): consecutive lines matching the pattern are compared as
+# a set.
+UNORDERED_LINES = {"32-drain": re.compile(r"^(evicting pod \S+|pod/\S+ evicted)$")}
+
+# Steps run a second time with the cache the first run filled: the second run is compared.
+WARM_CACHE = {"41-get-pods-warm-cache"}
+
+# What the recording's harness did at the API server before a step, not recorded and not compared:
+# kubectl's arguments (as the admin; a file name is one in manifests/), and how long to let the
+# cluster act on it. These run whether the step is run or pending.
+BEFORE = {
+    "15-rollout-status-never-ready": (["create", "-f", "stuck-deployment.yaml"], 3),
+    # The recorded cluster's pods were Ready at once (a stand-in, no kubelets), so rollout undo
+    # had finished before the next command; here pods take seconds to start, and a rollout still
+    # going when step 28 taints node-2 would place pods elsewhere than the recording did.
+    "19-describe-pod": (["rollout", "status", "deployment/web", "--timeout=60s"], 1),
+    # Gone by step 32 (drain evicted none of its pods) and step 39 (not listed).
+    "22-get-pod-jsonpath": (["delete", "deployment", "stuck"], 2),
+    # "the harness uncordons the node afterwards" (32-drain.md).
+    "33-delete-pod": (["uncordon", "node-2"], 0),
+}
+
+# Steps that watch while the harness changes the cluster: started, then after `wait` s the
+# manifest is created, after `hold` s more it is deleted, and after `tail` s more kubectl gets
+# SIGINT, as the recording's harness did.
+WATCH = {"09-get-pods-watch": {"wait": 2, "create": "watch-demo.yaml", "pod": "watch-demo", "hold": 4, "tail": 3}}
+
+# A watched pod's lines show each state it passed through. The recorded cluster's kubelet
+# stand-in wrote a pod Running in one step and never updated a terminating pod's status; a
+# kubelet (ours, or a real one) reports ContainerCreating on the way, and a terminating pod's
+# containers as stopped (0/1). So for the watched pod the states are compared with runs of
+# the same state collapsed, ContainerCreating allowed between Pending and Running, and READY
+# not compared; the lines before it (the header and the initial list) exactly.
+def watch_states(text, pod):
+    states = []
+    for line in text.splitlines():
+        words = line.split()
+        if words and words[0] == pod and len(words) >= 3:
+            if not states or states[-1] != words[2]:
+                states.append(words[2])
+    return states
+
+
 # Steps whose argument is a name the cluster generated: the recorded one is replaced by one of ours
 # (the output masks it the same way).
 GENERATED_ARG = {"33-delete-pod": ("web-76fd95c67-468ld", ["get", "pods", "-l", "app=web", "-o", "name"])}
@@ -82,6 +116,11 @@ POD_SUFFIX = re.compile(r"-[bcdfghjklmnpqrstvwxz2456789]{6,10}-[bcdfghjklmnpqrst
 HASH_SUFFIX = re.compile(r"-[bcdfghjklmnpqrstvwxz2456789]{8,10}\b")
 UID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b")
 TIME = re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z\b")
+# describe's times (RFC 1123 with a numeric zone).
+DESCRIBE_TIME = re.compile(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d\d [A-Z][a-z]{2} \d{4} \d\d:\d\d:\d\d [+-]\d{4}\b")
+# The runtime's container IDs and image digests are generated.
+CONTAINER_ID = re.compile(r"\b(containerd|docker|cri-o)://[0-9a-f]{64}\b")
+IMAGE_DIGEST = re.compile(r"@sha256:[0-9a-f]{64}\b")
 RESOURCE_VERSION = re.compile(r'("?resourceVersion"?:\s*)"\d+"')
 KLOG = re.compile(r"^[EWI]\d{4} \d\d:\d\d:\d\d\.\d+\s+\d+ ")
 VERSION_LINE = re.compile(r"^(Client Version|Kustomize Version|Server Version).*$")
@@ -98,6 +137,9 @@ def mask(text):
         if VERSION_LINE.match(line):
             line = VERSION_LINE.match(line).group(1) + ": <version>"
         line = TIME.sub("<time>", line)
+        line = DESCRIBE_TIME.sub("<time>", line)
+        line = CONTAINER_ID.sub(r"\1://<id>", line)
+        line = IMAGE_DIGEST.sub("@sha256:<digest>", line)
         line = UID.sub("<uid>", line)
         line = IP.sub("<ip>", line)
         line = RESOURCE_VERSION.sub(r'\1"<rv>"', line)
@@ -108,6 +150,20 @@ def mask(text):
     while lines and not lines[-1]:
         lines.pop()
     return "\n".join(lines)
+
+
+def unorder(text, pattern):
+    """Sorts each run of consecutive lines matching `pattern`."""
+    out, run = [], []
+    for line in text.splitlines() + [None]:
+        if line is not None and pattern.match(line):
+            run.append(line)
+            continue
+        out.extend(sorted(run))
+        run = []
+        if line is not None:
+            out.append(line)
+    return "\n".join(out)
 
 
 def find_kubectl(name):
@@ -127,6 +183,26 @@ def kubeconfig(path, server, ca_data, token):
             "  name: pilothouse\ncontexts:\n- context:\n    cluster: pilothouse\n    namespace: default\n"
             "    user: u\n  name: pilothouse\ncurrent-context: pilothouse\nusers:\n- name: u\n  user:\n    token: %s\n"
             % (ca_data, server, token))
+
+
+def watch_while_changing(cmd, work, env, admin, kubectl, plan):
+    """Runs the watch `cmd` while creating and deleting plan's pod; returns it as subprocess.run would."""
+    watch = subprocess.Popen(cmd, cwd=work, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(plan["wait"])
+        subprocess.run([kubectl, "create", "-f", os.path.join(HERE, "manifests", plan["create"])], env=admin,
+                       capture_output=True, timeout=60, check=True)
+        time.sleep(plan["hold"])
+        subprocess.run([kubectl, "delete", "pod", plan["pod"], "--wait=false"], env=admin,
+                       capture_output=True, timeout=60, check=True)
+        time.sleep(plan["tail"])
+        watch.send_signal(signal.SIGINT)
+        out, err = watch.communicate(timeout=30)
+    except BaseException:
+        watch.kill()
+        watch.communicate()
+        raise
+    return subprocess.CompletedProcess(cmd, watch.returncode, out, err)
 
 
 def main():
@@ -171,6 +247,12 @@ def main():
         for step in steps:
             if args.only and args.only not in step:
                 continue
+            admin = dict(os.environ, KUBECONFIG=admin_kc, HOME=work)
+            if step in BEFORE:
+                action, settle = BEFORE[step]
+                action = [os.path.join(HERE, "manifests", a) if a.endswith(".yaml") else a for a in action]
+                subprocess.run([kubectl] + action, env=admin, capture_output=True, timeout=60, check=True)
+                time.sleep(settle)
             if step in PENDING and not args.run_pending:
                 print("PENDING %s: %s" % (step, PENDING[step]))
                 continue
@@ -186,7 +268,12 @@ def main():
                     argv = [names[0].split("/")[-1] if a == recorded else a for a in argv]
             cmd = [kubectl, "--cache-dir", os.path.join(work, "cache", step)] + argv
             try:
-                run = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=120)
+                if step in WARM_CACHE:
+                    subprocess.run(cmd, cwd=work, env=env, capture_output=True, timeout=120)
+                if step in WATCH:
+                    run = watch_while_changing(cmd, work, env, admin, kubectl, WATCH[step])
+                else:
+                    run = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=120)
             except subprocess.TimeoutExpired:
                 if step not in PENDING:
                     failures.append(step)
@@ -203,6 +290,17 @@ def main():
                     want = "\n".join(l for l in expected[stream].splitlines() if STRUCTURE_LINE.match(l))
                 if stream == "stdout" and step in LAST_LINE_ONLY:
                     got, want = got.splitlines()[-1:], want.splitlines()[-1:]
+                if stream == "stdout" and step in UNORDERED_LINES:
+                    got, want = unorder(got, UNORDERED_LINES[step]), unorder(want, UNORDERED_LINES[step])
+                if stream == "stdout" and step in WATCH:
+                    pod = WATCH[step]["pod"]
+                    got_states, want_states = watch_states(got, pod), watch_states(want, pod)
+                    if [s for s in got_states if s != "ContainerCreating"] != want_states or \
+                            (got_states[1:2] == ["ContainerCreating"]) != ("ContainerCreating" in got_states):
+                        problems.append("%s's states: %s, expected %s (ContainerCreating allowed after Pending)"
+                                        % (pod, " -> ".join(got_states), " -> ".join(want_states)))
+                    got = "\n".join(l for l in got.splitlines() if not l.startswith(pod + " "))
+                    want = "\n".join(l for l in want.splitlines() if not l.startswith(pod + " "))
                 if got != want:
                     problems.append("%s differs:\n--- expected (masked)\n%s\n--- got (masked)\n%s" % (stream, want, got))
             if problems:

@@ -156,6 +156,11 @@ void applyDefaults(const api::ResourceType& type, google::protobuf::Message* obj
         // SetDefaults_NodeStatus: allocatable defaults to capacity.
         if (node->status().allocatable().empty())
             *node->mutable_status()->mutable_allocatable() = node->status().capacity();
+        // The v1 conversion (Convert_v1_NodeSpec_To_core_NodeSpec and back): spec.podCIDRs is
+        // the list, spec.podCIDR its first entry; one written without the other gets both.
+        auto* spec = node->mutable_spec();
+        if (spec->pod_cidrs().empty() && !spec->pod_cidr().empty()) spec->add_pod_cidrs(spec->pod_cidr());
+        else if (spec->pod_cidr().empty() && !spec->pod_cidrs().empty()) spec->set_pod_cidr(spec->pod_cidrs(0));
     } else if (kind == "Secret") {
         // SetDefaults_Secret, and the v1 conversion: stringData is written into data (winning
         // over a key of the same name) and never stored.

@@ -103,7 +103,7 @@ GarbageCollectionPolicy defaultGarbageCollectionPolicy(const api::ResourceType& 
     return GarbageCollectionPolicy::DeleteDependents;
 }
 
-void prepareForCreate(const api::ResourceType& type, Message* object) {
+void prepareForCreate(const api::ResourceType& type, Message* object, const features::FeatureGates&) {
     if (type.kind == "Pod") {
         auto* pod = static_cast<core::Pod*>(object);
         pod->clear_status();
@@ -134,7 +134,7 @@ void prepareForCreate(const api::ResourceType& type, Message* object) {
 }
 
 void prepareForUpdate(const api::ResourceType& type, Message* object, const Message& old,
-                      std::string_view subresource) {
+                      std::string_view subresource, const features::FeatureGates& gates) {
     if (subresource == "finalize" && type.kind == "Namespace") {
         // namespaces/finalize: only spec.finalizers may change.
         const auto finalizers = static_cast<const core::Namespace*>(object)->spec().finalizers();
@@ -159,6 +159,9 @@ void prepareForUpdate(const api::ResourceType& type, Message* object, const Mess
         copyField(object, *status, "status");
         api::mutableMetadata(object)->set_resource_version(rv);
         if (type.kind == "Deployment") *api::mutableMetadata(object)->mutable_annotations() = annotations;
+        if (type.kind == "Pod" && !gates.podHostIPs &&
+            static_cast<const core::Pod&>(old).status().host_ips_size() == 0)
+            static_cast<core::Pod*>(object)->mutable_status()->clear_host_ips();
         return;
     }
     if (hasStatusSubresource(type) && type.kind != "Namespace") copyField(object, old, "status");

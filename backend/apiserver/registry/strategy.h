@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "api/scheme.h"
+#include "features/kube_features.h"
 
 namespace pilothouse::apiserver::registry {
 
@@ -26,8 +27,12 @@ bool tracksGeneration(const api::ResourceType& type);
 enum class GarbageCollectionPolicy { DeleteDependents, OrphanDependents };
 GarbageCollectionPolicy defaultGarbageCollectionPolicy(const api::ResourceType& type);
 
-void prepareForCreate(const api::ResourceType& type, google::protobuf::Message* object);
+// Fields of disabled feature gates are dropped as upstream's dropDisabled*Fields do (a pod's
+// status.hostIPs without PodHostIPs, unless the stored pod already has them).
+void prepareForCreate(const api::ResourceType& type, google::protobuf::Message* object,
+                      const features::FeatureGates& gates);
 void prepareForUpdate(const api::ResourceType& type, google::protobuf::Message* object,
-                      const google::protobuf::Message& old, std::string_view subresource);
+                      const google::protobuf::Message& old, std::string_view subresource,
+                      const features::FeatureGates& gates);
 
 }  // namespace pilothouse::apiserver::registry

@@ -1,5 +1,6 @@
 #include "client/record/event_recorder.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "apiserver/fieldmanager/field_manager.h"
@@ -26,14 +27,43 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     std::string apiVersion = api::apiVersionOf(object);
     if (apiVersion.empty())
         if (const auto* t = api::Scheme::instance().byKindOnly(kind)) apiVersion = t->apiVersion();
-    const std::string now = rfc3339::format(clock_.nowUnixNanos());
+    const int64_t nowNanos = clock_.nowUnixNanos();
+    const std::string now = rfc3339::format(nowNanos);
     const std::string ns = meta.namespace_().empty() ? "default" : meta.namespace_();
-    const Key key{kind, ns, meta.name(), meta.uid(), fieldPath, type + "/" + reason, message};
+
+    // The source is the recorder's own, so the keys leave it out.
+    auto join = [](std::initializer_list<std::string_view> parts) {
+        std::string out;
+        for (auto p : parts) {
+            out += p;
+            out += '\0';
+        }
+        return out;
+    };
+    const std::string objectKey = join({kind, meta.namespace_(), meta.name(), meta.uid(), apiVersion});
+    if (spamFiltered(objectKey, nowNanos)) return {};
+
+    // Aggregation: the same object, type and reason with a tenth different message within 10
+    // minutes of the last such event.
+    std::string key = join({objectKey, fieldPath, type, reason, message});
+    std::string text = message;
+    Aggregate& aggregate = aggregates_[join({objectKey, type, reason})];
+    if (nowNanos - aggregate.lastNanos > kAggregateIntervalNanos) aggregate = Aggregate{};
+    aggregate.messages.insert(message);
+    aggregate.lastNanos = nowNanos;
+    if (aggregate.messages.size() >= kAggregateMaxEvents) {
+        // Upstream lets go of an arbitrary message (a Go map's first); the first in order here,
+        // so that runs repeat.
+        aggregate.messages.erase(aggregate.messages.begin());
+        key = join({"aggregate", objectKey, type, reason});
+        text = kAggregatePrefix + message;
+    }
 
     auto* events = api::Scheme::instance().byName("events");
     auto it = seen_.find(key);
     if (it != seen_.end()) {
-        // Seen before: count and lastTimestamp go up (a merge patch, as client-go sends).
+        // Seen before: count, lastTimestamp and message are patched (a strategic merge patch,
+        // as client-go sends).
         apiserver::Request patch;
         patch.verb = "patch";
         patch.type = events;
@@ -41,10 +71,11 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
         patch.name = it->second.name;
         patch.token = token_;
         patch.fieldManager = apiserver::fieldmanager::managerOfComponent(component_);
-        patch.patchType = apiserver::PatchType::Merge;
+        patch.patchType = apiserver::PatchType::StrategicMerge;
         codec::Value body = codec::Value::object();
         body.set("count", codec::Value(int64_t(it->second.count + 1)));
         body.set("lastTimestamp", codec::Value(now));
+        body.set("message", codec::Value(text));
         patch.patch = std::move(body);
         auto resp = server_.handle(patch);
         if (resp.ok()) {
@@ -72,7 +103,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     ref->set_resource_version(meta.resource_version());
     ref->set_field_path(fieldPath);
     ev->set_reason(reason);
-    ev->set_message(message);
+    ev->set_message(text);
     ev->mutable_source()->set_component(component_);
     if (!host_.empty()) ev->mutable_source()->set_host(host_);
     ev->set_first_timestamp(now);
@@ -101,6 +132,19 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     if (!resp.ok()) return resp.status;
     seen_[key] = Seen{ns, ev->metadata().name(), 1};
     return {};
+}
+
+bool EventRecorder::spamFiltered(const std::string& spamKey, int64_t nowNanos) {
+    // golang.org/x/time/rate as flowcontrol's token bucket uses it: full at first, refilled at
+    // kSpamQPS up to kSpamBurst.
+    auto [it, added] = spam_.try_emplace(spamKey);
+    TokenBucket& bucket = it->second;
+    if (!added && nowNanos > bucket.lastNanos)
+        bucket.tokens = std::min<double>(kSpamBurst, bucket.tokens + double(nowNanos - bucket.lastNanos) * 1e-9 * kSpamQPS);
+    bucket.lastNanos = std::max(bucket.lastNanos, nowNanos);
+    if (bucket.tokens < 1) return true;
+    bucket.tokens -= 1;
+    return false;
 }
 
 }  // namespace pilothouse::client::record

@@ -1,16 +1,22 @@
 // client-go's tools/record EventRecorder, as the kubelet and kube-controller-manager v1.28 use it:
-// core/v1 Events with source {component, host}, firstTimestamp/lastTimestamp and count. An event
-// identical to an earlier one from the same source (same involved object, type, reason and
-// message) is not created again: the earlier one's count goes up and its lastTimestamp moves
-// (the EventLogger part of client-go's EventCorrelator), which is what `kubectl get events` shows
-// as "x3 over 2m". New events are named "<object name>.<hex nanoseconds>".
+// core/v1 Events with source {component, host}, firstTimestamp/lastTimestamp and count, passed
+// through the EventCorrelator (tools/record/events_cache.go) before they are written:
+//  - spam filter: each source may record 25 events about one object at once, then one every 5
+//    minutes (a token bucket per involved object); events past that are dropped;
+//  - aggregation: once 10 different messages with the same involved object, type and reason
+//    were seen within 10 minutes of each other, such events are recorded as one event whose
+//    message is "(combined from similar events): " and the latest message;
+//  - logging: an event identical to an earlier one (same involved object, field path, type,
+//    reason and message) is not created again: the earlier one's count goes up and its
+//    lastTimestamp moves, which is what `kubectl get events` shows as "x3 over 2m".
+// New events are named "<object name>.<hex nanoseconds>".
 #pragma once
 
 #include <google/protobuf/message.h>
 
 #include <map>
+#include <set>
 #include <string>
-#include <tuple>
 
 #include "apiserver/server.h"
 #include "sim/clock.h"
@@ -29,15 +35,28 @@ public:
     Status event(const google::protobuf::Message& object, const std::string& type, const std::string& reason,
                  const std::string& message, const std::string& fieldPath = "");
 
+    // The correlator's limits (events_cache.go's defaults).
+    static constexpr int kSpamBurst = 25;
+    static constexpr double kSpamQPS = 1.0 / 300.0;
+    static constexpr size_t kAggregateMaxEvents = 10;
+    static constexpr int64_t kAggregateIntervalNanos = 600'000'000'000;
+    static constexpr const char* kAggregatePrefix = "(combined from similar events): ";
+
 private:
-    // The correlator's key: everything but the timestamps and count.
-    using Key =
-        std::tuple<std::string, std::string, std::string, std::string, std::string, std::string, std::string>;
     struct Seen {
         std::string namespace_;
         std::string name;  // the Event object's name
         int32_t count = 0;
     };
+    struct TokenBucket {
+        double tokens = kSpamBurst;
+        int64_t lastNanos = 0;
+    };
+    struct Aggregate {
+        std::set<std::string> messages;
+        int64_t lastNanos = 0;
+    };
+    bool spamFiltered(const std::string& spamKey, int64_t nowNanos);
 
     apiserver::APIServer& server_;
     const sim::Clock& clock_;
@@ -45,7 +64,9 @@ private:
     std::string host_;
     std::string token_;
     int64_t lastNanos_ = 0;
-    std::map<Key, Seen> seen_;
+    std::map<std::string, Seen> seen_;  // by the event's key, or an aggregate's
+    std::map<std::string, TokenBucket> spam_;
+    std::map<std::string, Aggregate> aggregates_;
 };
 
 }  // namespace pilothouse::client::record

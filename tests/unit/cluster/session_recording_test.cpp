@@ -92,7 +92,11 @@ void SessionRecordingTest::writesReplayedAfterRewind_data() {
     QTest::newRow("JSON patch removing a node's label")
         << std::string("patch") << std::string("nodes") << std::string("a") << std::string("")
         << std::string(R"([{"op": "remove", "path": "/metadata/labels/kubernetes.io~1hostname"}])")
-        << std::string("metadata.labels") << std::string("<none>") << std::string("patch");
+        // (The labels left are the kubelet's defaults, which it gave the node when it started.)
+        << std::string("metadata.labels")
+        << std::string(R"({"beta.kubernetes.io/arch":"amd64","beta.kubernetes.io/os":"linux",)"
+                       R"("kubernetes.io/arch":"amd64","kubernetes.io/os":"linux"})")
+        << std::string("patch");
     QTest::newRow("pods/binding")
         << std::string("create") << std::string("pods") << std::string("p") << std::string("binding")
         << std::string("apiVersion: v1\nkind: Binding\nmetadata: {name: p, namespace: default}\ntarget: {kind: Node, name: a}\n")
