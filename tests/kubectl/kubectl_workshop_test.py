@@ -16,14 +16,19 @@ Usage: kubectl_workshop_test.py --server PATH --kubectl NAME_OR_PATH
 Exit 0 when every step matches; 77 (CTest's skip) when the kubectl is not installed.
 """
 import argparse
+import base64
+import http.client
+import http.server
 import json
 import os
 import re
 import shutil
 import signal
+import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -41,7 +46,6 @@ PENDING = {
                         "capacity and conditions are a stand-in's",
     "21-get-events": "the recorded nodes had no kubelets (no kubelet events), and the deployments' events depend on "
                      "how fast their pods became ready",
-    "52-plain-http-server": "the server serves HTTPS only; there is no plain-HTTP listener to point kubectl at",
 }
 
 # Which manifest each step applies (the trace's nginx-pod.yaml was edited between steps 05 and 10).
@@ -176,6 +180,43 @@ def find_kubectl(name):
     return shutil.which(name)
 
 
+class PlainHTTPProxy(http.server.ThreadingHTTPServer):
+    """What stood between kubectl and kube-apiserver for step 52: plain HTTP on loopback, every
+    request forwarded unchanged over HTTPS (the recording's proxy). kubectl sends no token to an
+    http:// server, so the API server sees a request without credentials."""
+
+    def __init__(self, upstream, ca_pem):
+        self.upstream = upstream  # (host, port)
+        self.context = ssl.create_default_context(cadata=ca_pem)
+        self.context.check_hostname = False
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+
+            def forward(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
+                conn = http.client.HTTPSConnection(*self.server.upstream, context=self.server.context, timeout=30)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                conn.request(self.command, self.path, body=body or None, headers=headers)
+                resp = conn.getresponse()
+                data = resp.read()
+                self.send_response(resp.status)
+                for k, v in resp.getheaders():
+                    if k.lower() not in ("transfer-encoding", "connection", "content-length"):
+                        self.send_header(k, v)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+                conn.close()
+
+            do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = forward
+
+            def log_message(self, *args):
+                pass
+
+        super().__init__(("127.0.0.1", 0), Handler)
+
+
 def kubeconfig(path, server, ca_data, token):
     with open(path, "w") as f:
         f.write(
@@ -239,6 +280,12 @@ def main():
         ca = re.search(r"certificate-authority-data: (\S+)", open(admin_kc).read()).group(1)
         kubeconfig(os.path.join(work, "kc-nobody.yaml"), url, ca, "nobody-token")
         kubeconfig(os.path.join(work, "kc-bad.yaml"), url, ca, "not-a-known-token")
+        admin_token = re.search(r"token: (\S+)", open(admin_kc).read()).group(1)
+        host, port = re.match(r"https://([^:/]+):(\d+)", url).groups()
+        proxy = PlainHTTPProxy((host, int(port)), base64.b64decode(ca).decode())
+        threading.Thread(target=proxy.serve_forever, daemon=True).start()
+        kubeconfig(os.path.join(work, "kc-http.yaml"), "http://127.0.0.1:%d" % proxy.server_address[1], ca,
+                   admin_token)
         # Let the kubelets report their nodes Ready.
         time.sleep(2)
 
