@@ -35,7 +35,9 @@ struct Env {
     sim::Time t0;
 
     explicit Env(kubelet::KubeletOptions options = {}, const std::string& node = kNode) {
-        auto c = cluster::Cluster::create({});
+        cluster::ClusterOptions co;
+        co.features = options.features;  // one --feature-gates for the API server and the kubelet
+        auto c = cluster::Cluster::create(co);
         if (!c) qFatal("%s", c.status().message().c_str());
         cluster = std::move(*c);
         t0 = cluster->clock().now();
@@ -502,6 +504,46 @@ void KubeletTest::nodeStatusAndLease() {
     QCOMPARE(n2.status().conditions(0).reason(), std::string("KubeletHasInsufficientMemory"));
     QCOMPARE(n2.status().conditions(0).last_transition_time(), env.at(10s));
     QCOMPARE(env.countOf("fresh", "NodeHasInsufficientMemory"), 1);
+}
+
+// tryRegisterWithAPIServer with a Node that exists: the kubelet's default labels (the machine's
+// os and arch as the Node says, else linux/amd64) and the attach/detach annotation.
+void KubeletTest::existingNodeGetsDefaultLabels() {
+    Env env({}, "apiVersion: v1\nkind: Node\nmetadata: {name: node-1, labels: {kubernetes.io/arch: arm64, zone: a}}\n"
+                "status: {capacity: {cpu: '4', memory: 8Gi, pods: '110'}}\n");
+    env.runUntil(1s);
+    apiserver::Request get;
+    get.verb = "get";
+    get.type = api::Scheme::instance().byName("nodes");
+    get.name = "node-1";
+    auto resp = env.cluster->apiServer().handle(get);
+    QVERIFY(resp.ok());
+    const auto& meta = static_cast<const core::Node&>(*resp.object).metadata();
+    using Labels = std::map<std::string, std::string>;
+    QCOMPARE(Labels(meta.labels().begin(), meta.labels().end()),
+             (Labels{{"beta.kubernetes.io/arch", "arm64"},
+                                                 {"beta.kubernetes.io/os", "linux"},
+                                                 {"kubernetes.io/arch", "arm64"},
+                                                 {"kubernetes.io/hostname", "node-1"},
+                                                 {"kubernetes.io/os", "linux"},
+                                                 {"zone", "a"}}));
+    QCOMPARE(meta.annotations().at("volumes.kubernetes.io/controller-managed-attach-detach"), std::string("true"));
+}
+
+// PodHostIPs (alpha in v1.28): the kubelet reports status.hostIPs only with the gate on.
+void KubeletTest::podHostIPsGate() {
+    for (bool gate : {false, true}) {
+        kubelet::KubeletOptions o;
+        o.features.podHostIPs = gate;
+        Env env(o);
+        env.apply(podYaml("web"));
+        env.runUntil(10s);
+        auto p = env.pod("web");
+        QVERIFY(p);
+        QCOMPARE(p->status().phase(), std::string("Running"));
+        QCOMPARE(p->status().host_ips_size(), gate ? 1 : 0);
+        if (gate) QCOMPARE(p->status().host_ips(0).ip(), p->status().host_ip());
+    }
 }
 
 void KubeletTest::stoppedNodeStopsRenewing() {

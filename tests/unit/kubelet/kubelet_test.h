@@ -22,6 +22,8 @@ private slots:
     void gracefulDeletion_data();
     void gracefulDeletion();
     void nodeStatusAndLease();
+    void existingNodeGetsDefaultLabels();
+    void podHostIPsGate();
     void stoppedNodeStopsRenewing();
     void sameInputsSameEvents();
 };
