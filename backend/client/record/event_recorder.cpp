@@ -47,7 +47,7 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     // minutes of the last such event.
     std::string key = join({objectKey, fieldPath, type, reason, message});
     std::string text = message;
-    Aggregate& aggregate = aggregates_[join({objectKey, type, reason})];
+    Aggregate& aggregate = aggregates_.getOrAdd(join({objectKey, type, reason}));
     if (nowNanos - aggregate.lastNanos > kAggregateIntervalNanos) aggregate = Aggregate{};
     aggregate.messages.insert(message);
     aggregate.lastNanos = nowNanos;
@@ -60,30 +60,29 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
     }
 
     auto* events = api::Scheme::instance().byName("events");
-    auto it = seen_.find(key);
-    if (it != seen_.end()) {
+    if (Seen* seen = seen_.get(key)) {
         // Seen before: count, lastTimestamp and message are patched (a strategic merge patch,
         // as client-go sends).
         apiserver::Request patch;
         patch.verb = "patch";
         patch.type = events;
-        patch.namespace_ = it->second.namespace_;
-        patch.name = it->second.name;
+        patch.namespace_ = seen->namespace_;
+        patch.name = seen->name;
         patch.token = token_;
         patch.fieldManager = apiserver::fieldmanager::managerOfComponent(component_);
         patch.patchType = apiserver::PatchType::StrategicMerge;
         codec::Value body = codec::Value::object();
-        body.set("count", codec::Value(int64_t(it->second.count + 1)));
+        body.set("count", codec::Value(int64_t(seen->count + 1)));
         body.set("lastTimestamp", codec::Value(now));
         body.set("message", codec::Value(text));
         patch.patch = std::move(body);
         auto resp = server_.handle(patch);
         if (resp.ok()) {
-            ++it->second.count;
+            ++seen->count;
             return {};
         }
         if (resp.status.code() != StatusCode::NotFound) return resp.status;
-        seen_.erase(it);  // the event is gone (deleted, or its TTL ran out): record it anew
+        seen_.erase(key);  // the event is gone (deleted, or its TTL ran out): record it anew
     }
 
     int64_t nanos = clock_.nowUnixNanos();
@@ -130,15 +129,15 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
         resp = server_.handle(create);
     }
     if (!resp.ok()) return resp.status;
-    seen_[key] = Seen{ns, ev->metadata().name(), 1};
+    seen_.getOrAdd(key) = Seen{ns, ev->metadata().name(), 1};
     return {};
 }
 
 bool EventRecorder::spamFiltered(const std::string& spamKey, int64_t nowNanos) {
     // golang.org/x/time/rate as flowcontrol's token bucket uses it: full at first, refilled at
     // kSpamQPS up to kSpamBurst.
-    auto [it, added] = spam_.try_emplace(spamKey);
-    TokenBucket& bucket = it->second;
+    const bool added = spam_.get(spamKey) == nullptr;
+    TokenBucket& bucket = spam_.getOrAdd(spamKey);
     if (!added && nowNanos > bucket.lastNanos)
         bucket.tokens = std::min<double>(kSpamBurst, bucket.tokens + double(nowNanos - bucket.lastNanos) * 1e-9 * kSpamQPS);
     bucket.lastNanos = std::max(bucket.lastNanos, nowNanos);

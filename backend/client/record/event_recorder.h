@@ -19,6 +19,7 @@
 #include <string>
 
 #include "apiserver/server.h"
+#include "client/record/lru_cache.h"
 #include "sim/clock.h"
 
 namespace pilothouse::client::record {
@@ -41,6 +42,7 @@ public:
     static constexpr size_t kAggregateMaxEvents = 10;
     static constexpr int64_t kAggregateIntervalNanos = 600'000'000'000;
     static constexpr const char* kAggregatePrefix = "(combined from similar events): ";
+    static constexpr size_t kCacheEntries = 4096;
 
 private:
     struct Seen {
@@ -64,9 +66,11 @@ private:
     std::string host_;
     std::string token_;
     int64_t lastNanos_ = 0;
-    std::map<std::string, Seen> seen_;  // by the event's key, or an aggregate's
-    std::map<std::string, TokenBucket> spam_;
-    std::map<std::string, Aggregate> aggregates_;
+    // The correlator's state, each bounded as upstream's (4,096 entries, least recently used
+    // forgotten first).
+    LruCache<Seen> seen_{kCacheEntries};  // by the event's key, or an aggregate's
+    LruCache<TokenBucket> spam_{kCacheEntries};
+    LruCache<Aggregate> aggregates_{kCacheEntries};
 };
 
 }  // namespace pilothouse::client::record

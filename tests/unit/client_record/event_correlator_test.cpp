@@ -106,6 +106,28 @@ private slots:
         QVERIFY(rec.event(p, "Warning", "BackOff", "Back-off restarting failed container").isOk());
         QCOMPARE(events(**c)[0].count(), 26);
     }
+
+    // Its state is an LRU cache of 4,096 entries, as upstream's: an event seen before 4,096 other
+    // events is recorded anew instead of counted.
+    void oldestEventsAreForgotten() {
+        auto c = cluster::Cluster::create({});
+        QVERIFY(c);
+        client::record::EventRecorder rec((*c)->apiServer(), (*c)->clock(), "kubelet", "node-1", "");
+        const core::Pod first = pod("first");
+        QVERIFY(rec.event(first, "Normal", "Pulling", "Pulling image \"nginx\"").isOk());
+        QVERIFY(rec.event(first, "Normal", "Pulling", "Pulling image \"nginx\"").isOk());
+        for (int i = 0; i < int(client::record::EventRecorder::kCacheEntries); ++i)
+            QVERIFY(rec.event(pod(("p" + std::to_string(i)).c_str()), "Normal", "Pulling", "Pulling image \"nginx\"").isOk());
+        QVERIFY(rec.event(first, "Normal", "Pulling", "Pulling image \"nginx\"").isOk());
+        int firstEvents = 0, firstCount = 0;
+        for (const auto& e : events(**c))
+            if (e.involved_object().name() == "first") {
+                ++firstEvents;
+                firstCount += e.count();
+            }
+        QCOMPARE(firstEvents, 2);  // the counted one, and a new one
+        QCOMPARE(firstCount, 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(EventCorrelatorTest)
