@@ -3,6 +3,7 @@
 #include <google/protobuf/util/message_differencer.h>
 
 #include <cstdio>
+#include <string_view>
 
 #include "sim/random.h"
 
@@ -84,6 +85,17 @@ void setNodeStatus(core::Node* node, const Inputs& in, sim::Time now, std::vecto
         for (const auto& [k, v] : in.capacity) (*status->mutable_capacity())[k] = v;
     if (status->allocatable().empty())
         for (const auto& [k, v] : status->capacity()) (*status->mutable_allocatable())[k] = v;
+    // The machine's huge page sizes as cadvisor finds them, none reserved: 0 of each, in capacity
+    // and allocatable (x86-64: 2Mi and 1Gi; arm64 with 4K pages also 64Ki and 32Mi).
+    const auto& labels = node->metadata().labels();
+    const auto arch = labels.find("kubernetes.io/arch");
+    const bool arm64 = arch != labels.end() && arch->second == "arm64";
+    for (const char* size : {"1Gi", "2Mi", "32Mi", "64Ki"}) {
+        if (!arm64 && (std::string_view(size) == "32Mi" || std::string_view(size) == "64Ki")) continue;
+        const std::string key = std::string("hugepages-") + size;
+        if (!status->capacity().contains(key)) (*status->mutable_capacity())[key] = "0";
+        if (!status->allocatable().contains(key)) (*status->mutable_allocatable())[key] = "0";
+    }
 
     status->clear_addresses();
     auto* ip = status->add_addresses();

@@ -485,6 +485,11 @@ void KubeletTest::nodeStatusAndLease() {
                         "PIDPressure=False KubeletHasSufficientPID: kubelet has sufficient PID available",
                         "Ready=True KubeletReady: kubelet is posting ready status"}));
     QCOMPARE(node.metadata().labels().at("kubernetes.io/hostname"), std::string("fresh"));
+    for (const char* key : {"hugepages-1Gi", "hugepages-2Mi"}) {
+        QCOMPARE(node.status().capacity().at(key), std::string("0"));
+        QCOMPARE(node.status().allocatable().at(key), std::string("0"));
+    }
+    QVERIFY(!node.status().capacity().contains("hugepages-64Ki"));
     QCOMPARE(node.status().addresses(0).type(), std::string("InternalIP"));
     QCOMPARE(node.status().node_info().kubelet_version(), std::string("v1.28.7"));
     QCOMPARE(node.status().images(0).names(1), std::string("registry.k8s.io/pause:3.9"));
