@@ -134,11 +134,10 @@ Status EventRecorder::event(const google::protobuf::Message& object, const std::
 }
 
 bool EventRecorder::spamFiltered(const std::string& spamKey, int64_t nowNanos) {
-    // golang.org/x/time/rate as flowcontrol's token bucket uses it: full at first, refilled at
-    // kSpamQPS up to kSpamBurst.
-    const bool added = spam_.get(spamKey) == nullptr;
+    // golang.org/x/time/rate as flowcontrol's token bucket uses it: full at first (a new bucket
+    // has seen no time yet), refilled at kSpamQPS up to kSpamBurst.
     TokenBucket& bucket = spam_.getOrAdd(spamKey);
-    if (!added && nowNanos > bucket.lastNanos)
+    if (bucket.lastNanos != 0 && nowNanos > bucket.lastNanos)
         bucket.tokens = std::min<double>(kSpamBurst, bucket.tokens + double(nowNanos - bucket.lastNanos) * 1e-9 * kSpamQPS);
     bucket.lastNanos = std::max(bucket.lastNanos, nowNanos);
     if (bucket.tokens < 1) return true;
