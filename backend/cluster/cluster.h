@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "cluster/component.h"
+#include "kubelet/apis/config/kubelet_configuration.h"
 #include "controlplane/control_plane.h"
 #include "sim/event_loop.h"
 #include "sim/journey.h"
@@ -40,6 +41,8 @@ struct ClusterOptions {
     // component's feature gates: the scenario's spec.kubeAPIServer and spec.featureGates.
     std::vector<std::string> admissionPlugins;
     features::FeatureGates features;
+    // Every node's kubelet configuration (the scenario's KubeletConfiguration document).
+    kubelet::config::KubeletConfiguration kubelet;
     // Where the virtual clock starts (the scenario's spec.epoch).
     sim::Time epoch = sim::kDefaultEpoch;
 };

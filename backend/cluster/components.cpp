@@ -46,6 +46,9 @@ StatusOr<ClusterOptions> clusterOptionsOf(const Scenario& scenario, const std::s
     auto plugins = admissionPluginsOf(scenario);
     if (!plugins) return plugins.status().withContext("spec.kubeAPIServer: ");
     options.admissionPlugins = *plugins;
+    auto kubeletConfig = kubeletConfigurationOf(scenario);
+    if (!kubeletConfig) return kubeletConfig.status();
+    options.kubelet = *kubeletConfig;
     return options;
 }
 
@@ -126,6 +129,7 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     PH_RETURN_IF_ERROR(cluster.add(std::make_unique<controller::endpointslice::EndpointSliceController>(server, clock, eps)));
     // The nodes' kubelets.
     kubelet::KubeletOptions ko;
+    kubelet::config::applyTo(cluster.options().kubelet, &ko);
     ko.seed = cluster.options().seed;
     if (cluster.options().imagePullBytesPerSecond > 0) ko.pullBandwidthBytesPerSecond = cluster.options().imagePullBytesPerSecond;
     ko.features = cluster.options().features;

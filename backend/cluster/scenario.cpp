@@ -11,6 +11,7 @@
 #include "apiserver/admission/chain.h"
 #include "controlplane/control_plane.h"
 #include "features/kube_features.h"
+#include "kubelet/apis/config/kubelet_configuration.h"
 #include "util/rfc3339.h"
 #include "scheduler/apis/config/load.h"
 
@@ -143,6 +144,52 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     return a;
 }
 
+StatusOr<kubelet::config::KubeletConfiguration> parseKubeletConfiguration(const codec::Value& doc, const std::string& where,
+                                                                         std::vector<std::string>* warnings) {
+    kubelet::config::KubeletConfiguration config;
+    if (!doc.isObject()) return fieldError(where, "KubeletConfiguration", "expected an object");
+    const auto& supported = kubelet::config::supportedFields();
+    bool reportFrequencySet = false;
+    for (const auto& [key, value] : doc.asObject()) {
+        if (key == "apiVersion" || key == "kind") continue;
+        if (std::find(supported.begin(), supported.end(), key) == supported.end()) {
+            // A real kubelet's file may set much more; what the simulated kubelet has no use for is
+            // said and left out rather than refused.
+            if (warnings) {
+                std::string known;
+                for (const auto& f : supported) known += (known.empty() ? "" : ", ") + f;
+                warnings->push_back(where + ": " + key + ": not simulated by Pilothouse's kubelet (it honours " + known +
+                                    "); ignored");
+            }
+            continue;
+        }
+        if (key == "nodeStatusMaxImages" || key == "nodeLeaseDurationSeconds") {
+            if (!value.isInt() || value.asInt() < INT32_MIN || value.asInt() > INT32_MAX)
+                return fieldError(where, key, std::string("expected a 32-bit integer, got ") + value.typeName());
+            (key == "nodeStatusMaxImages" ? config.nodeStatusMaxImages : config.nodeLeaseDurationSeconds) =
+                int32_t(value.asInt());
+            continue;
+        }
+        // metav1.Duration: a Go duration string ("10s", "1m30s").
+        if (!value.isString()) return fieldError(where, key, std::string("expected a duration such as \"10s\", got ") + value.typeName());
+        auto d = parseDuration(value.asString());
+        if (!d) return fieldError(where, key, d.status().message());
+        if (key == "nodeStatusReportFrequency") {
+            config.nodeStatusReportFrequency = *d;
+            reportFrequencySet = true;
+        } else {
+            config.nodeStatusUpdateFrequency = *d;
+        }
+    }
+    // v1beta1 defaulting: without nodeStatusReportFrequency, a nodeStatusUpdateFrequency set in
+    // the file is also the report frequency (backward compatibility).
+    if (!reportFrequencySet && doc.find("nodeStatusUpdateFrequency"))
+        config.nodeStatusReportFrequency = config.nodeStatusUpdateFrequency;
+    if (Status valid = kubelet::config::validate(config); !valid.isOk())
+        return Status(StatusCode::InvalidArgument, where + ": " + valid.message());
+    return config;
+}
+
 }  // namespace
 
 StatusOr<double> imagePullBytesPerSecond(const std::string& quantity) {
@@ -268,6 +315,15 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
             }
             continue;
         }
+        if (m.kind == "KubeletConfiguration" && m.apiVersion == kubelet::config::kApiVersion) {
+            const std::string where = source + ": document " + std::to_string(m.document);
+            if (!s.kubeletConfiguration.empty()) return fieldError(where, "kind", "a file holds at most one KubeletConfiguration");
+            auto config = parseKubeletConfiguration(m.raw, where, warnings);
+            if (!config) return config.status();
+            s.kubeletConfiguration = codec::toYaml(m.raw);
+            s.kubeletConfigurationSource = where;
+            continue;
+        }
         if (m.kind == "KubeSchedulerConfiguration" && m.apiVersion == kSchedulerConfigApiVersion) {
             const std::string where = source + ": document " + std::to_string(m.document);
             if (!s.schedulerConfiguration.empty()) return fieldError(where, "kind", "a file holds at most one KubeSchedulerConfiguration");
@@ -286,6 +342,14 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
         s.objects.push_back(std::move(m));
     }
     return s;
+}
+
+StatusOr<kubelet::config::KubeletConfiguration> kubeletConfigurationOf(const Scenario& scenario) {
+    if (scenario.kubeletConfiguration.empty()) return kubelet::config::KubeletConfiguration{};
+    auto docs = codec::parseYamlDocuments(scenario.kubeletConfiguration);
+    if (!docs) return docs.status().withContext(scenario.kubeletConfigurationSource + ": ");
+    if (docs->size() != 1) return Status(StatusCode::InvalidArgument, scenario.kubeletConfigurationSource + ": expected one document");
+    return parseKubeletConfiguration((*docs)[0], scenario.kubeletConfigurationSource, nullptr);
 }
 
 StatusOr<std::vector<std::string>> admissionPluginsOf(const Scenario& scenario) {

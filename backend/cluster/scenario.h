@@ -29,7 +29,9 @@
 // 30s, 5m, 1m30s, 500ms.
 //
 // A document of kind KubeSchedulerConfiguration (kubescheduler.config.k8s.io/v1) in the file is
-// the configuration kube-scheduler starts with (v1.28's defaults without one).
+// the configuration kube-scheduler starts with (v1.28's defaults without one); one of kind
+// KubeletConfiguration (kubelet.config.k8s.io/v1beta1) every node's kubelet's (the fields
+// kubelet::config::supportedFields() names; others are warned about and ignored).
 #pragma once
 
 #include <map>
@@ -38,6 +40,7 @@
 #include <vector>
 
 #include "api/codec/manifest.h"
+#include "kubelet/apis/config/kubelet_configuration.h"
 #include "sim/clock.h"
 
 namespace pilothouse::cluster {
@@ -81,6 +84,10 @@ struct Scenario {
     // the defaults), and its place ("file: document 2") for messages.
     std::string schedulerConfiguration;
     std::string schedulerConfigurationSource;
+    // The KubeletConfiguration document (kubelet.config.k8s.io/v1beta1) every node's kubelet runs
+    // with, as YAML ("" when none: v1.28's defaults), and its place for messages.
+    std::string kubeletConfiguration;
+    std::string kubeletConfigurationSource;
     std::vector<codec::Manifest> objects;  // every other document, in file order
     std::vector<ScenarioAction> actions;   // in file order (run in time order, ties in file order)
 };
@@ -95,6 +102,10 @@ StatusOr<Scenario> loadScenarioFile(const std::string& path, std::vector<std::st
 // plus spec.kubeAPIServer.enableAdmissionPlugins, less disableAdmissionPlugins. Errors: a name
 // Pilothouse does not implement, or one both enabled and disabled.
 StatusOr<std::vector<std::string>> admissionPluginsOf(const Scenario& scenario);
+
+// Every kubelet's configuration: the scenario's KubeletConfiguration document, checked as upstream
+// checks it, or v1.28's defaults. Errors name the document and field.
+StatusOr<kubelet::config::KubeletConfiguration> kubeletConfigurationOf(const Scenario& scenario);
 
 // spec.imagePullBandwidth's value in bytes per second: a positive quantity ("" = the kubelet's
 // default). The error text says what is wrong with it.

@@ -58,8 +58,9 @@ std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAc
     spec.set("actions", std::move(list));
     std::string out = "# Written by Pilothouse: open it with pilothouse --scenario FILE or pilothousectl simulate -f FILE.\n";
     out += codec::toYaml(doc);
-    if (!scenario.schedulerConfiguration.empty()) {
-        out += "---\n" + scenario.schedulerConfiguration;
+    for (const std::string* config : {&scenario.schedulerConfiguration, &scenario.kubeletConfiguration}) {
+        if (config->empty()) continue;
+        out += "---\n" + *config;
         if (out.back() != '\n') out += '\n';
     }
     // Objects read without their documents (a cluster snapshot's) are written from the typed object.

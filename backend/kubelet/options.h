@@ -42,6 +42,8 @@ struct KubeletOptions {
     sim::Duration nodeStatusReportFrequency = 5min;     // posted at least this often unchanged
 
     // --- Images (pkg/kubelet/images) ---------------------------------------------------------
+    // How many images status.images lists, largest first (--node-status-max-images; -1: all).
+    int32_t nodeStatusMaxImages = 50;
     // Images already on the node at start (name -> size in bytes), as status.images shows.
     std::map<std::string, int64_t> preloadedImages = {{"registry.k8s.io/pause:3.9", 321520}};
     // Size of each image in the registry (by the name pods use); others have defaultImageSize.

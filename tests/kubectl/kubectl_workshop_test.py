@@ -9,10 +9,13 @@ real kube-apiserver v1.28.7 (expected/, from ../shared/kubectl-traces by import_
 Ages, generated names, IP addresses, UIDs, times and resource versions are masked, and runs of
 spaces are collapsed (a table's column widths follow its cells).
 
+Commands that write run with the simulation paused at a whole second of virtual time (through
+its gRPC Simulation service), so that every run places every pod alike (see ALIGNED).
+
 Steps this server does not answer like kube-apiserver yet are listed in PENDING with the reason;
 they are reported, not run. A step listed there that would pass is no reason to fail.
 
-Usage: kubectl_workshop_test.py --server PATH --kubectl NAME_OR_PATH
+Usage: kubectl_workshop_test.py --server PATH --kubectl NAME_OR_PATH [--protoc PATH --proto-dir DIR]
 Exit 0 when every step matches; 77 (CTest's skip) when the kubectl is not installed.
 """
 import argparse
@@ -37,10 +40,8 @@ KUBECTL_DIRS = ["/usr/lib/google-cloud-sdk/bin", "/usr/local/bin", "/usr/bin"]
 # Steps not run yet, and why (what the server still lacks).
 PENDING = {
     # The recorded cluster's nodes had no kubelets: a stand-in wrote node and pod status (their
-    # Ready condition says "simulated, no kubelet"), and its kube-controller-manager recorded no
-    # node events. Pilothouse's nodes have (simulated) kubelets, as a real cluster's do.
-    "20-describe-node": "the recorded node had no kubelet: its capacity, allocatable and machine ID are a stand-in's, "
-                        "and it has no kubelet annotation, no kubelet or node-controller events",
+    # Ready condition says "simulated, no kubelet"), so its pods were Ready at once. Pilothouse's
+    # nodes have (simulated) kubelets, as a real cluster's do.
     "21-get-events": "the recorded nodes had no kubelets (no kubelet events), and the deployments' events depend on "
                      "how fast their pods became ready (at once there)",
 }
@@ -78,10 +79,23 @@ def without_unserved(text):
     return "\n".join(l for l in text.splitlines() if served(l))
 
 
-# Steps that describe a pod whose node had no kubelet in the recording: the kubelet's events
-# (Pulling, Pulled, Created, Started, ...) are taken out of ours, the rest compared exactly.
-KUBELET_EVENTS_DROPPED = {"19-describe-pod"}
-KUBELET_EVENT = re.compile(r"^\s*(Normal|Warning)\s+\S+\s+\S+\s+kubelet\s")
+# Steps that describe what a kubelet-less node of the recording shows: ours (masked) without what
+# only a kubelet writes (its events: Pulling, Pulled, Created, Started, Starting, NodeHas...; the
+# attach/detach annotation) and without the node lifecycle controller's RegisteredNode (the
+# recording has no node events at all; controllers_test covers it); the recording's without its
+# stand-in's "(simulated, no kubelet)". The rest is compared exactly.
+WITHOUT_KUBELET = {"19-describe-pod", "20-describe-node"}
+KUBELET_ONLY_LINE = re.compile(r"^((Normal|Warning) \S+ <age> (kubelet|node-controller) .*"
+                               r"|volumes\.kubernetes\.io/controller-managed-attach-detach: true)$")
+STAND_IN = " (simulated, no kubelet)"
+
+
+def without_kubelet(text):
+    lines = [l for l in text.splitlines() if not KUBELET_ONLY_LINE.match(l)]
+    # An events table left without rows reads as describe prints no events.
+    if lines[-3:] == ["Events:", "Type Reason Age From Message", "---- ------ ---- ---- -------"]:
+        lines[-3:] = ["Events: <none>"]
+    return "\n".join(lines)
 
 # Which manifest each step applies (the trace's nginx-pod.yaml was edited between steps 05 and 10).
 FILES = {
@@ -118,8 +132,8 @@ BEFORE = {
     # had finished before the next command; here pods take seconds to start, and a rollout still
     # going when step 28 taints node-2 would place pods elsewhere than the recording did.
     "19-describe-pod": (["rollout", "status", "deployment/web", "--timeout=60s"], 1),
-    # Gone by step 32 (drain evicted none of its pods) and step 39 (not listed).
-    "22-get-pod-jsonpath": (["delete", "deployment", "stuck"], 2),
+    # Gone by step 20 (node-1's pods do not include the one scheduled there).
+    "20-describe-node": (["delete", "deployment", "stuck", "--cascade=foreground"], 0),
     # "the harness uncordons the node afterwards" (32-drain.md).
     "33-delete-pod": (["uncordon", "node-2"], 0),
 }
@@ -128,8 +142,9 @@ BEFORE = {
 # removed a deleted pod at once; a kubelet takes a while to stop its containers, and the
 # scheduler counts a terminating pod's requests on its node until it is gone. Where the pods
 # then scheduled go (the web replicas of `rollout undo`, the bare pod nginx-ssa) decides which
-# pods step 32's drain evicts, so they are placed in the cluster the recording had.
-QUIESCE = {"18-rollout-undo-web", "25-apply-server-side-new-object"}
+# pods step 32's drain evicts, so they are placed in the cluster the recording had; and a node's
+# pods (step 20) are those the recording's had.
+QUIESCE = {"18-rollout-undo-web", "20-describe-node", "25-apply-server-side-new-object"}
 
 
 def wait_until_no_pod_terminates(kubectl, env, timeout=60):
@@ -147,6 +162,52 @@ def wait_until_no_pod_terminates(kubectl, env, timeout=60):
 # manifest is created, after `hold` s more it is deleted, and after `tail` s more kubectl gets
 # SIGINT, as the recording's harness did.
 WATCH = {"09-get-pods-watch": {"wait": 2, "create": "watch-demo.yaml", "pod": "watch-demo", "hold": 4, "tail": 3}}
+
+# Steps (and BEFORE actions) whose writes land at a whole second of virtual time: the harness
+# pauses the simulation, steps it to the next whole second, runs the command and plays on. From a
+# write on, the simulation is deterministic, but where a rollout's pods go depends on when their
+# containers start against the kubelets' once-a-second relist; a command typed at 1x lands at any
+# phase of it, so placements varied from run to run (nginx-ssa on the drained node in about one
+# run in six). Aligned, each run places every pod as the last did. Commands that wait for the
+# cluster (rollout status, drain, delete) run with the simulation playing.
+ALIGNED = {"05-apply-nginx-pod-create", "10-apply-nginx-pod-patch", "11-apply-deployment", "12-create-deployment-web",
+           "13-scale-web", "15-rollout-status-never-ready", "16-set-image-web", "18-rollout-undo-web",
+           "24-apply-server-side", "25-apply-server-side-new-object", "27-label-node", "28-taint-node-add",
+           "29-taint-node-remove", "30-cordon", "31-uncordon"}
+ALIGNED_BEFORE = {"15-rollout-status-never-ready"}  # only its BEFORE action writes; the step waits
+
+
+class Simulation:
+    """pilothouse-server's Simulation service (grpcio, messages compiled from the .proto file)."""
+
+    def __init__(self, address, token, protoc, proto_dir, work):
+        import grpc
+        out = os.path.join(work, "pb")
+        os.makedirs(out)
+        subprocess.run([protoc, "-I" + proto_dir, "--python_out=" + out, "simulation_service.proto"], cwd=proto_dir,
+                       check=True)
+        sys.path.insert(0, out)
+        import simulation_service_pb2 as pb
+        self.pb = pb
+        self.channel = grpc.insecure_channel(address)
+        self.metadata = [("authorization", "Bearer " + token)]
+
+    def call(self, method, request, response):
+        return self.channel.unary_unary("/pilothouse.simulation.v1.Simulation/" + method,
+                                        request_serializer=type(request).SerializeToString,
+                                        response_deserializer=response.FromString)(
+            request, metadata=self.metadata, timeout=30)
+
+    def pause_at_whole_second(self):
+        pb = self.pb
+        state = self.call("SetPlaying", pb.SetPlayingRequest(playing=False), pb.SimulationState)
+        rest = -(state.now_unix_nanos - state.epoch_unix_nanos) % 1000000000
+        if rest:
+            self.call("Step", pb.StepRequest(unit=pb.StepRequest.DURATION, duration_nanos=rest), pb.StepResponse)
+
+    def play(self):
+        self.call("SetPlaying", self.pb.SetPlayingRequest(playing=True), self.pb.SimulationState)
+
 
 # A watched pod's lines show each state it passed through. The recorded cluster's kubelet
 # stand-in wrote a pod Running in one step and never updated a terminating pod's status; a
@@ -304,6 +365,8 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--server", required=True)
     parser.add_argument("--kubectl", required=True)
+    parser.add_argument("--protoc", default="protoc", help="compiles the Simulation service's .proto file")
+    parser.add_argument("--proto-dir", default=os.path.join(HERE, "..", "..", "backend", "api", "proto"))
     parser.add_argument("--only", help="run only the steps whose name contains this")
     parser.add_argument("--run-pending", action="store_true",
                         help="run the PENDING steps too (to see which pass now); their failures do not count")
@@ -340,6 +403,8 @@ def main():
         threading.Thread(target=proxy.serve_forever, daemon=True).start()
         kubeconfig(os.path.join(work, "kc-http.yaml"), "http://127.0.0.1:%d" % proxy.server_address[1], ca,
                    admin_token)
+        grpc_address = re.search(r"serving on (\S+)", line).group(1)
+        simulation = Simulation(grpc_address, admin_token, args.protoc, os.path.abspath(args.proto_dir), work)
         # Let the kubelets report their nodes Ready.
         time.sleep(2)
 
@@ -352,7 +417,13 @@ def main():
             if step in BEFORE:
                 action, settle = BEFORE[step]
                 action = [os.path.join(HERE, "manifests", a) if a.endswith(".yaml") else a for a in action]
-                subprocess.run([kubectl] + action, env=admin, capture_output=True, timeout=60, check=True)
+                if step in ALIGNED_BEFORE:
+                    simulation.pause_at_whole_second()
+                try:
+                    subprocess.run([kubectl] + action, env=admin, capture_output=True, timeout=60, check=True)
+                finally:
+                    if step in ALIGNED_BEFORE:
+                        simulation.play()
                 time.sleep(settle)
             if step in QUIESCE:
                 wait_until_no_pod_terminates(kubectl, admin)
@@ -375,6 +446,12 @@ def main():
                     subprocess.run(cmd, cwd=work, env=env, capture_output=True, timeout=120)
                 if step in WATCH:
                     run = watch_while_changing(cmd, work, env, admin, kubectl, WATCH[step])
+                elif step in ALIGNED and step not in ALIGNED_BEFORE:
+                    simulation.pause_at_whole_second()
+                    try:
+                        run = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=120)
+                    finally:
+                        simulation.play()
                 else:
                     run = subprocess.run(cmd, cwd=work, env=env, capture_output=True, text=True, timeout=120)
             except subprocess.TimeoutExpired:
@@ -393,8 +470,8 @@ def main():
                     want = "\n".join(l for l in expected[stream].splitlines() if STRUCTURE_LINE.match(l))
                 if stream == "stdout" and step == "02-api-resources":
                     want = without_unserved(want)
-                if stream == "stdout" and step in KUBELET_EVENTS_DROPPED:
-                    got = mask("\n".join(l for l in getattr(run, stream).splitlines() if not KUBELET_EVENT.match(l)))
+                if stream == "stdout" and step in WITHOUT_KUBELET:
+                    got, want = without_kubelet(got), want.replace(STAND_IN, "")
                 if stream == "stdout" and step in LAST_LINE_ONLY:
                     got, want = got.splitlines()[-1:], want.splitlines()[-1:]
                 if stream == "stdout" and step in UNORDERED_LINES:

@@ -114,7 +114,7 @@ std::vector<core::ContainerImage> ImageManager::nodeImages() const {
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
     std::vector<core::ContainerImage> out;
     for (const auto& [name, size] : sorted) {
-        if (out.size() == 50) break;
+        if (options_.nodeStatusMaxImages >= 0 && out.size() >= size_t(options_.nodeStatusMaxImages)) break;
         core::ContainerImage image;
         image.add_names(imageId(name));
         image.add_names(name);

@@ -53,8 +53,8 @@ public:
     // "docker.io/library/nginx@sha256:<hex>": containerStatuses[].imageID.
     std::string imageId(const std::string& image) const;
     int64_t sizeOf(const std::string& image) const;
-    // status.images: digest and tag names with sizes, largest first, at most 50 (upstream's
-    // nodeStatusMaxImages).
+    // status.images: digest and tag names with sizes, largest first, at most nodeStatusMaxImages
+    // (50 by default; -1: all).
     std::vector<k8s::io::api::core::v1::ContainerImage> nodeImages() const;
     // Changes each time the cache changes (for the node status "changed" check).
     int generation() const { return generation_; }

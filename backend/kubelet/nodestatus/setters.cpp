@@ -106,17 +106,28 @@ void setNodeStatus(core::Node* node, const Inputs& in, sim::Time now, std::vecto
     host->set_address(in.hostname);
 
     status->mutable_daemon_endpoints()->mutable_kubelet_endpoint()->set_port(10250);
+    // The machine's facts (machine and boot IDs, kernel, OS image, runtime, OS and architecture):
+    // the Node's own where it has them (a scenario's or a snapshot's machine), else those of the
+    // simulated machine, whose OS and architecture are the Node's kubernetes.io/os and /arch
+    // labels. The kubelet and kube-proxy versions are this kubelet's.
     auto* info = status->mutable_node_info();
-    info->set_machine_id(hex32(in.seed, "machine:" + name));
-    info->set_system_uuid(uuid(in.seed, "system:" + name));
-    info->set_boot_id(uuid(in.seed, "boot:" + name));
-    info->set_kernel_version("6.1.0-18-amd64");
-    info->set_os_image("Debian GNU/Linux 12 (bookworm)");
-    info->set_container_runtime_version("containerd://1.7.13");
+    const auto labelOr = [&](const char* key, const char* fallback) {
+        const auto it = labels.find(key);
+        return it != labels.end() && !it->second.empty() ? it->second : std::string(fallback);
+    };
+    const auto fill = [](std::string* field, const std::string& value) {
+        if (field->empty()) *field = value;
+    };
+    fill(info->mutable_operating_system(), labelOr("kubernetes.io/os", "linux"));
+    fill(info->mutable_architecture(), labelOr("kubernetes.io/arch", "amd64"));
+    fill(info->mutable_machine_id(), hex32(in.seed, "machine:" + name));
+    fill(info->mutable_system_uuid(), uuid(in.seed, "system:" + name));
+    fill(info->mutable_boot_id(), uuid(in.seed, "boot:" + name));
+    fill(info->mutable_kernel_version(), "6.1.0-18-" + std::string(info->architecture() == "arm64" ? "arm64" : "amd64"));
+    fill(info->mutable_os_image(), "Debian GNU/Linux 12 (bookworm)");
+    fill(info->mutable_container_runtime_version(), "containerd://1.7.13");
     info->set_kubelet_version("v1.28.7");
     info->set_kube_proxy_version("v1.28.7");
-    info->set_operating_system("linux");
-    info->set_architecture("amd64");
 
     status->clear_images();
     for (const auto& image : in.images) *status->add_images() = image;

@@ -1,6 +1,7 @@
 // The node status the kubelet posts (pkg/kubelet/nodestatus/setters.go, v1.28): the
 // MemoryPressure, DiskPressure, PIDPressure and Ready conditions with upstream's reasons and
-// messages, addresses, nodeInfo, the image list, daemon endpoints, and capacity/allocatable when
+// messages, addresses, nodeInfo (the machine facts the Node has are kept: a scenario's or a
+// snapshot's machine), the image list, daemon endpoints, and capacity/allocatable when
 // the Node has none, with 0 of each huge page size the machine has (hugepages-2Mi and -1Gi; on
 // arm64 also -64Ki and -32Mi), as cadvisor reports them. Each condition keeps its lastTransitionTime while its status holds; every
 // post moves lastHeartbeatTime. A condition that changes status yields the node event upstream

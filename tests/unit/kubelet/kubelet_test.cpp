@@ -535,6 +535,53 @@ void KubeletTest::existingNodeGetsDefaultLabels() {
     QCOMPARE(meta.annotations().at("volumes.kubernetes.io/controller-managed-attach-detach"), std::string("true"));
 }
 
+// The machine's facts in status.nodeInfo: the Node's own where it has them (a scenario's or a
+// snapshot's machine), else the simulated machine's, with the OS and architecture of its labels;
+// the kubelet and kube-proxy versions are always the kubelet's own.
+void KubeletTest::nodeInfoKeepsTheMachinesFacts_data() {
+    QTest::addColumn<QString>("nodeYaml");
+    QTest::addColumn<QStringList>("want");  // field=value of nodeInfo
+    const QString meta = "apiVersion: v1\nkind: Node\nmetadata: {name: node-1, labels: {kubernetes.io/arch: %1}}\n";
+    QTest::newRow("given") << meta.arg("amd64") + "status: {nodeInfo: {machineID: \"00000000000000000000000000000001\", "
+                                                  "kernelVersion: 5.15.0-1057-aws, osImage: Ubuntu 22.04.4 LTS, "
+                                                  "containerRuntimeVersion: containerd://1.6.28, kubeletVersion: v1.27.3}}\n"
+                           << QStringList{"machineID=00000000000000000000000000000001", "kernelVersion=5.15.0-1057-aws",
+                                          "osImage=Ubuntu 22.04.4 LTS", "containerRuntimeVersion=containerd://1.6.28",
+                                          "architecture=amd64", "operatingSystem=linux", "kubeletVersion=v1.28.7",
+                                          "kubeProxyVersion=v1.28.7"};
+    QTest::newRow("arm64 machine") << meta.arg("arm64")
+                                   << QStringList{"kernelVersion=6.1.0-18-arm64",
+                                                  "osImage=Debian GNU/Linux 12 (bookworm)",
+                                                  "containerRuntimeVersion=containerd://1.7.13", "architecture=arm64",
+                                                  "operatingSystem=linux", "kubeletVersion=v1.28.7",
+                                                  "kubeProxyVersion=v1.28.7"};
+}
+
+void KubeletTest::nodeInfoKeepsTheMachinesFacts() {
+    QFETCH(QString, nodeYaml);
+    QFETCH(QStringList, want);
+    Env env({}, nodeYaml.toStdString());
+    env.runUntil(11s);  // the registration's status and the next update
+    apiserver::Request get;
+    get.verb = "get";
+    get.type = api::Scheme::instance().byName("nodes");
+    get.name = "node-1";
+    auto resp = env.cluster->apiServer().handle(get);
+    QVERIFY(resp.ok());
+    const auto& info = static_cast<const core::Node&>(*resp.object).status().node_info();
+    const std::map<QString, std::string> got{
+        {"machineID", info.machine_id()}, {"kernelVersion", info.kernel_version()}, {"osImage", info.os_image()},
+        {"containerRuntimeVersion", info.container_runtime_version()}, {"architecture", info.architecture()},
+        {"operatingSystem", info.operating_system()}, {"kubeletVersion", info.kubelet_version()},
+        {"kubeProxyVersion", info.kube_proxy_version()}};
+    for (const QString& w : want) {
+        const QString field = w.section('=', 0, 0);
+        QCOMPARE(QString::fromStdString(got.at(field)), w.section('=', 1));
+    }
+    QCOMPARE(info.machine_id().size(), size_t(32));
+    QCOMPARE(info.boot_id().size(), size_t(36));
+}
+
 // PodHostIPs (alpha in v1.28): the kubelet reports status.hostIPs only with the gate on.
 void KubeletTest::podHostIPsGate() {
     for (bool gate : {false, true}) {

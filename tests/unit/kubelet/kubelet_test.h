@@ -23,6 +23,8 @@ private slots:
     void gracefulDeletion();
     void nodeStatusAndLease();
     void existingNodeGetsDefaultLabels();
+    void nodeInfoKeepsTheMachinesFacts_data();
+    void nodeInfoKeepsTheMachinesFacts();
     void podHostIPsGate();
     void stoppedNodeStopsRenewing();
     void sameInputsSameEvents();
