@@ -592,6 +592,15 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         // events, then follows from that state.
         std::vector<WatchEvent> initial;
         if (*revision == 0) {
+            // The request is a watch: authorized as one (RBAC's "cannot watch resource"), before
+            // the list its first events come from.
+            apiserver::Attributes watching;
+            watching.verb = "watch";
+            watching.apiGroup = type->group;
+            watching.apiVersion = type->version;
+            watching.resource = type->resource;
+            watching.namespace_ = r.namespace_;
+            if (Status st = backend_.authorize(token, watching); !st.isOk()) return errorResponse(st, subject);
             Request list = r;
             list.verb = "list";
             Response listed = backend_.handle(list);

@@ -1,0 +1,487 @@
+#include "client/rest/client.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+#include <boost/url/parse.hpp>
+#include <boost/url/url.hpp>
+#include <openssl/ssl.h>
+#include <openssl/x509v3.h>
+
+#include "api/codec/json.h"
+#include "util/base64.h"
+
+namespace pilothouse::client::rest {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace ssl = asio::ssl;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+StatusCode codeOfHttpStatus(int status) {
+    switch (status) {
+        case 400: return StatusCode::InvalidArgument;
+        case 401: return StatusCode::Unauthenticated;
+        case 403: return StatusCode::PermissionDenied;
+        case 404: return StatusCode::NotFound;
+        case 409: return StatusCode::Aborted;
+        case 410: return StatusCode::OutOfRange;  // Expired / Gone
+        case 422: return StatusCode::InvalidArgument;
+        case 429: return StatusCode::ResourceExhausted;
+        default: return status >= 500 ? StatusCode::Unavailable : StatusCode::Unknown;
+    }
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+bool isIpAddress(const std::string& host) {
+    beast::error_code ec;
+    asio::ip::make_address(host, ec);
+    return !ec;
+}
+
+// Go's x509 wording for what OpenSSL's verification refused.
+std::string x509Reason(long verifyResult, const std::string& checkedName) {
+    switch (verifyResult) {
+        case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY:
+        case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT:
+        case X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN:
+        case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
+        case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            return "tls: failed to verify certificate: x509: certificate signed by unknown authority";
+        case X509_V_ERR_CERT_HAS_EXPIRED:
+        case X509_V_ERR_CERT_NOT_YET_VALID:
+            return "tls: failed to verify certificate: x509: certificate has expired or is not yet valid";
+        case X509_V_ERR_HOSTNAME_MISMATCH:
+        case X509_V_ERR_IP_ADDRESS_MISMATCH:
+            return "tls: failed to verify certificate: x509: certificate is not valid for " + checkedName;
+        default:
+            return std::string("tls: failed to verify certificate: x509: ") + X509_verify_cert_error_string(verifyResult);
+    }
+}
+
+struct Target {
+    std::string scheme;  // "https" or "http"
+    std::string host;    // without brackets
+    std::string port;
+    std::string prefix;  // path prefix without a trailing '/'
+    std::string hostPort() const {
+        return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" + port;
+    }
+};
+
+StatusOr<Target> parseHost(const std::string& hostUrl) {
+    if (hostUrl.empty()) return Status(StatusCode::InvalidArgument, "host must be a URL or a host:port pair");
+    // client-go's DefaultServerURL: a host without a scheme is https://host.
+    std::string text = hostUrl.find("://") == std::string::npos ? "https://" + hostUrl : hostUrl;
+    auto parsed = boost::urls::parse_uri(text);
+    if (!parsed) return Status(StatusCode::InvalidArgument, "host must be a URL or a host:port pair: \"" + hostUrl + "\"");
+    Target t;
+    t.scheme = lower(parsed->scheme());
+    if (t.scheme != "https" && t.scheme != "http")
+        return Status(StatusCode::InvalidArgument, "host \"" + hostUrl + "\": the scheme must be https or http");
+    t.host = std::string(parsed->host_address());
+    if (t.host.empty()) return Status(StatusCode::InvalidArgument, "host \"" + hostUrl + "\" names no host");
+    t.port = parsed->has_port() ? std::string(parsed->port()) : (t.scheme == "https" ? "443" : "80");
+    t.prefix = std::string(parsed->encoded_path());
+    while (!t.prefix.empty() && t.prefix.back() == '/') t.prefix.pop_back();
+    return t;
+}
+
+// One connection to the server, with its own I/O context: the calling thread runs it for the
+// length of one operation.
+class Connection {
+public:
+    explicit Connection(ssl::context* tls) {
+        if (tls) tls_ = std::make_unique<Tls>(io_, *tls);
+        else plain_ = std::make_unique<Plain>(io_);
+    }
+
+    // Connects (TCP, then the TLS handshake); the error in Go's words, without the URL.
+    Status connect(const Target& target, const std::string& verifyName, bool insecure, std::chrono::milliseconds timeout) {
+        beast::error_code ec;
+        tcp::resolver resolver(io_);
+        auto endpoints = resolver.resolve(target.host, target.port, ec);
+        if (ec) return Status(StatusCode::Unavailable, "dial tcp: lookup " + target.host + ": " + ec.message());
+        lowest().expires_after(timeout);
+        bool done = false;
+        lowest().async_connect(endpoints, [&](beast::error_code e, const tcp::endpoint&) {
+            ec = e;
+            done = true;
+        });
+        run(done);
+        if (ec) {
+            if (ec == beast::error::timeout) return Status(StatusCode::DeadlineExceeded, "dial tcp " + target.hostPort() + ": i/o timeout");
+            const std::string what = ec == asio::error::connection_refused ? "connect: connection refused" : "connect: " + ec.message();
+            return Status(StatusCode::Unavailable, "dial tcp " + target.hostPort() + ": " + what);
+        }
+        if (Tls* tls = tls_.get()) {
+            SSL* handle = tls->native_handle();
+            if (!isIpAddress(verifyName)) SSL_set_tlsext_host_name(handle, verifyName.c_str());
+            if (!insecure) {
+                X509_VERIFY_PARAM* param = SSL_get0_param(handle);
+                if (isIpAddress(verifyName)) X509_VERIFY_PARAM_set1_ip_asc(param, verifyName.c_str());
+                else X509_VERIFY_PARAM_set1_host(param, verifyName.c_str(), 0);
+            }
+            done = false;
+            tls->async_handshake(ssl::stream_base::client, [&](beast::error_code e) {
+                ec = e;
+                done = true;
+            });
+            run(done);
+            if (ec) {
+                if (ec == beast::error::timeout) return Status(StatusCode::DeadlineExceeded, "net/http: TLS handshake timeout");
+                const long verify = SSL_get_verify_result(handle);
+                if (!insecure && verify != X509_V_OK) return Status(StatusCode::Unavailable, x509Reason(verify, verifyName));
+                return Status(StatusCode::Unavailable, "remote error: tls: " + ec.message());
+            }
+        }
+        return Status::ok();
+    }
+
+    Status write(http::request<http::string_body>& req, std::chrono::milliseconds timeout) {
+        beast::error_code ec;
+        bool done = false;
+        lowest().expires_after(timeout);
+        onStream([&](auto& s) { http::async_write(s, req, [&](beast::error_code e, size_t) { ec = e; done = true; }); });
+        run(done);
+        return ioStatus(ec);
+    }
+
+    // A whole answer.
+    StatusOr<http::response<http::string_body>> read(std::chrono::milliseconds timeout) {
+        beast::error_code ec;
+        bool done = false;
+        http::response_parser<http::string_body> parser;
+        parser.body_limit(boost::none);
+        lowest().expires_after(timeout);
+        onStream([&](auto& s) { http::async_read(s, buffer_, parser, [&](beast::error_code e, size_t) { ec = e; done = true; }); });
+        run(done);
+        if (Status st = ioStatus(ec); !st.isOk()) return st;
+        return parser.release();
+    }
+
+    // The head of an answer whose body is then read piece by piece (readSome).
+    Status readHeader(std::chrono::milliseconds timeout) {
+        parser_.emplace();
+        parser_->body_limit(boost::none);
+        beast::error_code ec;
+        bool done = false;
+        lowest().expires_after(timeout);
+        onStream([&](auto& s) { http::async_read_header(s, buffer_, *parser_, [&](beast::error_code e, size_t) { ec = e; done = true; }); });
+        run(done);
+        return ioStatus(ec);
+    }
+    http::response_parser<http::buffer_body>& parser() { return *parser_; }
+
+    // Appends what arrives of the body to `out`; false at its end. No timeout: a watch is open
+    // for as long as the server keeps it, and cancel() ends the wait.
+    StatusOr<bool> readSome(std::string* out) {
+        if (parser_->is_done()) return false;
+        char chunk[16384];
+        parser_->get().body().data = chunk;
+        parser_->get().body().size = sizeof chunk;
+        beast::error_code ec;
+        bool done = false;
+        lowest().expires_never();
+        onStream([&](auto& s) { http::async_read_some(s, buffer_, *parser_, [&](beast::error_code e, size_t) { ec = e; done = true; }); });
+        run(done);
+        out->append(chunk, sizeof chunk - parser_->get().body().size);
+        if (ec == http::error::need_buffer) ec = {};
+        if (cancelled_) return false;
+        if (ec == http::error::end_of_stream || ec == asio::error::eof) return false;
+        if (Status st = ioStatus(ec); !st.isOk()) return st;
+        return !parser_->is_done() || sizeof chunk != parser_->get().body().size;
+    }
+
+    // From another thread: closes the socket so that the operation in progress ends.
+    void cancel() {
+        cancelled_ = true;
+        asio::post(io_, [this] {
+            beast::error_code ignored;
+            lowest().socket().shutdown(tcp::socket::shutdown_both, ignored);
+            lowest().close();
+        });
+    }
+
+private:
+    using Plain = beast::tcp_stream;
+    using Tls = beast::ssl_stream<beast::tcp_stream>;
+
+    template <typename F>
+    void onStream(F&& f) {
+        if (tls_) f(*tls_);
+        else f(*plain_);
+    }
+    beast::tcp_stream& lowest() { return tls_ ? beast::get_lowest_layer(*tls_) : *plain_; }
+    void run(bool& done) {
+        io_.restart();
+        while (!done && io_.run_one() > 0) {
+        }
+    }
+    static Status ioStatus(const beast::error_code& ec) {
+        if (!ec) return Status::ok();
+        if (ec == beast::error::timeout) return Status(StatusCode::DeadlineExceeded, "context deadline exceeded (Client.Timeout exceeded while awaiting headers)");
+        if (ec == http::error::end_of_stream || ec == asio::error::eof || ec == ssl::error::stream_truncated)
+            return Status(StatusCode::Unavailable, "EOF");
+        return Status(StatusCode::Unavailable, ec.message());
+    }
+
+    asio::io_context io_;
+    std::unique_ptr<Plain> plain_;
+    std::unique_ptr<Tls> tls_;
+    beast::flat_buffer buffer_;
+    std::optional<http::response_parser<http::buffer_body>> parser_;
+    std::atomic<bool> cancelled_{false};
+};
+
+}  // namespace
+
+std::string Response::header(std::string_view name) const {
+    const std::string want = lower(name);
+    for (const auto& [k, v] : headers)
+        if (lower(k) == want) return v;
+    return {};
+}
+
+std::string errorMessage(const Response& response) {
+    if (auto status = codec::parseJson(response.body); status && status->isObject()) {
+        const codec::Value* kind = status->find("kind");
+        const codec::Value* message = status->find("message");
+        if (kind && kind->isString() && kind->asString() == "Status" && message && message->isString())
+            return message->asString();
+    }
+    std::string body = response.body;
+    while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
+    if (!body.empty()) return body;
+    return "the server responded with the status code " + std::to_string(response.status) + " but did not return more information";
+}
+
+struct RESTClient::Impl {
+    Config config;
+    Target target;
+    std::optional<ssl::context> tls;
+    std::mutex mutex;
+    std::vector<std::unique_ptr<Connection>> idle;  // kept-alive connections, guarded by mutex
+    // The token file's contents as last read, guarded by mutex.
+    std::string fileToken;
+
+    std::string verifyName() const { return config.serverName.empty() ? target.host : config.serverName; }
+
+    std::string target_(const Request& request) const {
+        boost::urls::url u;
+        u.set_path(target.prefix + request.path);
+        for (const auto& [k, v] : request.query) u.params().append({k, v});
+        return std::string(u.encoded_target());
+    }
+
+    StatusOr<std::string> token() {
+        if (config.bearerTokenFile.empty()) return config.bearerToken;
+        std::ifstream in(config.bearerTokenFile);
+        if (!in) {
+            std::lock_guard lock(mutex);
+            if (!fileToken.empty()) return fileToken;  // as client-go: keep the last token read
+            return Status(StatusCode::Unauthenticated, "failed to read token file \"" + config.bearerTokenFile + "\"");
+        }
+        std::stringstream ss;
+        ss << in.rdbuf();
+        std::string t = ss.str();
+        while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.pop_back();
+        std::lock_guard lock(mutex);
+        fileToken = t;
+        return t;
+    }
+
+    StatusOr<http::request<http::string_body>> httpRequest(const Request& request) {
+        http::request<http::string_body> req;
+        req.method_string(request.verb);
+        req.target(target_(request));
+        req.version(11);
+        req.set(http::field::host, target.hostPort());
+        req.set(http::field::user_agent, config.userAgent);
+        req.set(http::field::accept, request.accept);
+        auto bearer = token();
+        if (!bearer) return bearer.status();
+        if (!bearer->empty()) {
+            req.set(http::field::authorization, "Bearer " + *bearer);
+        } else if (!config.username.empty() || !config.password.empty()) {
+            req.set(http::field::authorization, "Basic " + util::base64Encode(config.username + ":" + config.password));
+        }
+        if (!request.contentType.empty()) req.set(http::field::content_type, request.contentType);
+        req.body() = request.body;
+        req.prepare_payload();
+        req.keep_alive(true);
+        return req;
+    }
+
+    StatusOr<std::unique_ptr<Connection>> connection(bool reuse) {
+        if (reuse) {
+            std::lock_guard lock(mutex);
+            if (!idle.empty()) {
+                auto c = std::move(idle.back());
+                idle.pop_back();
+                return c;
+            }
+        }
+        auto c = std::make_unique<Connection>(tls ? &*tls : nullptr);
+        if (Status st = c->connect(target, verifyName(), config.insecure, config.timeout); !st.isOk()) return st;
+        return c;
+    }
+
+    void giveBack(std::unique_ptr<Connection> c) {
+        std::lock_guard lock(mutex);
+        if (idle.size() < 4) idle.push_back(std::move(c));
+    }
+};
+
+RESTClient::RESTClient(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+RESTClient::~RESTClient() = default;
+
+const Config& RESTClient::config() const { return impl_->config; }
+
+std::string RESTClient::url(const Request& request) const {
+    return impl_->target.scheme + "://" + impl_->target.hostPort() + impl_->target_(request);
+}
+
+StatusOr<std::unique_ptr<RESTClient>> RESTClient::create(Config config) {
+    auto target = parseHost(config.host);
+    if (!target) return target.status();
+    auto impl = std::make_unique<Impl>();
+    impl->target = *target;
+    if (target->scheme == "https") {
+        impl->tls.emplace(ssl::context::tls_client);
+        auto& tls = *impl->tls;
+        tls.set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3 |
+                        ssl::context::no_tlsv1 | ssl::context::no_tlsv1_1);
+        beast::error_code ec;
+        if (config.insecure) {
+            tls.set_verify_mode(ssl::verify_none);
+        } else {
+            tls.set_verify_mode(ssl::verify_peer);
+            if (config.caData.empty()) tls.set_default_verify_paths(ec);
+            else tls.add_certificate_authority(asio::buffer(config.caData), ec);
+            if (ec) return Status(StatusCode::InvalidArgument, "unable to load root certificates: unable to parse bytes as PEM block");
+        }
+        if (!config.certData.empty() || !config.keyData.empty()) {
+            if (config.certData.empty() || config.keyData.empty())
+                return Status(StatusCode::InvalidArgument, "tls: both a client certificate and its key are needed");
+            tls.use_certificate_chain(asio::buffer(config.certData), ec);
+            if (ec) return Status(StatusCode::InvalidArgument, "tls: failed to find any PEM data in certificate input");
+            tls.use_private_key(asio::buffer(config.keyData), ssl::context::pem, ec);
+            if (ec) return Status(StatusCode::InvalidArgument, "tls: failed to find any PEM data in key input");
+            if (SSL_CTX_check_private_key(tls.native_handle()) != 1)
+                return Status(StatusCode::InvalidArgument, "tls: private key does not match public key");
+        }
+    }
+    impl->config = std::move(config);
+    return std::unique_ptr<RESTClient>(new RESTClient(std::move(impl)));
+}
+
+StatusOr<Response> RESTClient::send(const Request& request) {
+    auto req = impl_->httpRequest(request);
+    const std::string where = request.verb.substr(0, 1) + lower(request.verb.substr(1)) + " \"" + url(request) + "\": ";
+    if (!req) return req.status().withContext(where);
+    // A kept-alive connection the server has closed meanwhile fails at once: try a new one then,
+    // as Go's transport retries a request that could not have reached the server.
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        auto conn = impl_->connection(attempt == 0);
+        if (!conn) return conn.status().withContext(where);
+        if (Status st = (*conn)->write(*req, impl_->config.timeout); !st.isOk()) {
+            if (attempt == 0) continue;
+            return st.withContext(where);
+        }
+        auto res = (*conn)->read(impl_->config.timeout);
+        if (!res) {
+            if (attempt == 0 && res.status().message() == "EOF") continue;
+            return res.status().withContext(where);
+        }
+        Response out;
+        out.status = int(res->result_int());
+        out.contentType = std::string((*res)[http::field::content_type]);
+        for (const auto& field : *res) out.headers.emplace_back(std::string(field.name_string()), std::string(field.value()));
+        out.body = std::move(res->body());
+        if (res->keep_alive()) impl_->giveBack(std::move(*conn));
+        return out;
+    }
+    return Status(StatusCode::Unavailable, where + "EOF");
+}
+
+namespace {
+
+class StreamingWatch final : public Watch {
+public:
+    explicit StreamingWatch(std::unique_ptr<Connection> conn) : conn_(std::move(conn)) {}
+
+    StatusOr<std::optional<std::string>> next() override {
+        while (true) {
+            if (auto nl = pending_.find('\n'); nl != std::string::npos) {
+                std::string line = pending_.substr(0, nl);
+                pending_.erase(0, nl + 1);
+                if (line.empty() || line == "\r") continue;
+                return std::optional<std::string>(std::move(line));
+            }
+            if (ended_) {
+                if (pending_.empty()) return std::optional<std::string>();
+                std::string last = std::move(pending_);
+                pending_.clear();
+                return std::optional<std::string>(std::move(last));
+            }
+            auto more = conn_->readSome(&pending_);
+            if (!more) return more.status();
+            if (!*more) ended_ = true;
+        }
+    }
+
+    void cancel() override { conn_->cancel(); }
+
+private:
+    std::unique_ptr<Connection> conn_;
+    std::string pending_;
+    bool ended_ = false;
+};
+
+}  // namespace
+
+StatusOr<std::unique_ptr<Watch>> RESTClient::watch(const Request& request) {
+    auto req = impl_->httpRequest(request);
+    const std::string where = request.verb.substr(0, 1) + lower(request.verb.substr(1)) + " \"" + url(request) + "\": ";
+    if (!req) return req.status().withContext(where);
+    auto conn = impl_->connection(false);
+    if (!conn) return conn.status().withContext(where);
+    if (Status st = (*conn)->write(*req, impl_->config.timeout); !st.isOk()) return st.withContext(where);
+    if (Status st = (*conn)->readHeader(impl_->config.timeout); !st.isOk()) return st.withContext(where);
+    auto& head = (*conn)->parser().get();
+    if (head.result_int() != 200) {
+        // The error answer's body is small: read it whole.
+        std::string body;
+        while (true) {
+            auto more = (*conn)->readSome(&body);
+            if (!more || !*more) break;
+        }
+        Response res;
+        res.status = int(head.result_int());
+        res.body = std::move(body);
+        return Status(codeOfHttpStatus(res.status), errorMessage(res));
+    }
+    return std::unique_ptr<Watch>(new StreamingWatch(std::move(*conn)));
+}
+
+}  // namespace pilothouse::client::rest

@@ -1,0 +1,35 @@
+// rest.Config's transport and credential fields (client-go, k8s.io/client-go/rest): where the API
+// server is and how to reach it and prove who we are. clientcmd resolves a kubeconfig context into
+// one; RESTClient (client.h) sends requests with it.
+#pragma once
+
+#include <chrono>
+#include <string>
+
+namespace pilothouse::client::rest {
+
+struct Config {
+    // The server's URL: "https://host:port" (or http://), possibly with a path prefix.
+    std::string host;
+    // TLS: the CA bundle that signs the server's certificate (PEM; empty: the system's roots),
+    // or no verification at all (insecure-skip-tls-verify). serverName replaces the URL's host in
+    // SNI and in the certificate check (tls-server-name).
+    std::string caData;
+    bool insecure = false;
+    std::string serverName;
+    // Client certificate authentication: the certificate (chain) and its key, PEM.
+    std::string certData;
+    std::string keyData;
+    // Bearer token, or a file holding it (read again when it changes, as client-go's cached token
+    // source does every minute), or basic authentication.
+    std::string bearerToken;
+    std::string bearerTokenFile;
+    std::string username;
+    std::string password;
+    std::string userAgent = "pilothouse";
+    // How long connecting (TCP and TLS) and one request's whole answer may take; a watch's body
+    // streams for as long as the server keeps it open.
+    std::chrono::milliseconds timeout{std::chrono::seconds(32)};
+};
+
+}  // namespace pilothouse::client::rest

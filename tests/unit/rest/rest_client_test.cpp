@@ -1,0 +1,254 @@
+// client-go's rest client against our own HTTPS Kubernetes API: the server's certificate checked
+// against the CA given (and its address), insecure-skip-tls-verify, bearer tokens (and a token
+// file read again when it changes), error answers' messages, Go's wording for transport errors,
+// and a watch streamed event by event and cancelled from another thread.
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include "apiserver/endpoints/handler.h"
+#include "apiserver/server/secure_serving.h"
+#include "apiserver/server/self_signed_cert.h"
+#include "client/rest/client.h"
+#include "controlplane/control_plane.h"
+#include "remote/api_backend.h"
+
+using namespace pilothouse;
+namespace rest = client::rest;
+
+namespace {
+
+std::string readFile(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+void writeFile(const std::string& path, const std::string& text) {
+    std::ofstream(path) << text;
+}
+
+rest::Request get(const std::string& path, std::vector<std::pair<std::string, std::string>> query = {}) {
+    rest::Request r;
+    r.path = path;
+    r.query = std::move(query);
+    return r;
+}
+
+}  // namespace
+
+class RestClientTest : public QObject {
+    Q_OBJECT
+    QTemporaryDir dir_;
+    sim::VirtualClock clock_;
+    std::unique_ptr<controlplane::ControlPlane> cp_;
+    std::unique_ptr<remote::DirectApiBackend> backend_;
+    std::unique_ptr<apiserver::endpoints::Handler> handler_;
+    std::unique_ptr<apiserver::server::SecureServing> serving_;
+    std::string ca_;
+    std::string host_;
+
+    rest::Config config(const std::string& token = "admin-token") const {
+        rest::Config c;
+        c.host = host_;
+        c.caData = ca_;
+        c.bearerToken = token;
+        c.timeout = std::chrono::seconds(5);
+        return c;
+    }
+
+private slots:
+    void initTestCase() {
+        const std::string tokens = dir_.filePath(QStringLiteral("tokens.csv")).toStdString();
+        writeFile(tokens, "admin-token,admin,1,\"system:masters\"\nnobody-token,nobody,2\n");
+        controlplane::Options options;
+        options.tokenFile = tokens;
+        auto cp = controlplane::ControlPlane::start(options, clock_);
+        QVERIFY2(cp.isOk(), cp.status().message().c_str());
+        cp_ = std::move(*cp);
+        backend_ = std::make_unique<remote::DirectApiBackend>(cp_->apiServer());
+        handler_ = std::make_unique<apiserver::endpoints::Handler>(*backend_, apiserver::endpoints::HandlerOptions{});
+        auto cert = apiserver::server::ensureServingCertificate(dir_.filePath(QStringLiteral("pki")).toStdString(),
+                                                                {"localhost", "127.0.0.1"});
+        QVERIFY(cert.isOk());
+        ca_ = readFile(cert->caFile);
+        apiserver::server::SecureServingOptions so;
+        so.listenAddress = "127.0.0.1:0";
+        so.certFile = cert->certFile;
+        so.keyFile = cert->keyFile;
+        so.authenticates = true;
+        so.niceness = 0;
+        auto serving = apiserver::server::SecureServing::start(*handler_, so);
+        QVERIFY2(serving.isOk(), serving.status().message().c_str());
+        serving_ = std::move(*serving);
+        host_ = "https://127.0.0.1:" + std::to_string(serving_->port());
+    }
+    void cleanupTestCase() { serving_->shutdown(); }
+
+    void getsWithTheCaAndAToken() {
+        auto client = rest::RESTClient::create(config());
+        QVERIFY2(client.isOk(), client.status().message().c_str());
+        for (int i = 0; i < 3; ++i) {  // the connection is kept alive and reused
+            auto res = (*client)->send(get("/api/v1/namespaces", {{"limit", "500"}}));
+            QVERIFY2(res.isOk(), res.status().message().c_str());
+            QCOMPARE(res->status, 200);
+            QCOMPARE(res->contentType, std::string("application/json"));
+            QVERIFY(res->body.find("\"kind\":\"NamespaceList\"") != std::string::npos);
+        }
+        QCOMPARE(serving_->connections(), size_t(1));
+    }
+
+    // Answers of any status come back as answers; their message is the metav1.Status's.
+    void errorAnswersCarryTheServersMessage_data() {
+        QTest::addColumn<QString>("token");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown token") << "not-a-token" << "/api/v1/pods" << 401 << "Unauthorized";
+        QTest::newRow("forbidden") << "nobody-token" << "/api/v1/pods" << 403
+                                   << "pods is forbidden: User \"nobody\" cannot list resource \"pods\" in API group \"\" "
+                                      "at the cluster scope";
+        QTest::newRow("not found") << "admin-token" << "/api/v1/namespaces/default/pods/nope" << 404
+                                   << "pods \"nope\" not found";
+    }
+    void errorAnswersCarryTheServersMessage() {
+        QFETCH(QString, token);
+        QFETCH(QString, path);
+        QFETCH(int, status);
+        QFETCH(QString, message);
+        auto client = rest::RESTClient::create(config(token.toStdString()));
+        QVERIFY(client.isOk());
+        auto res = (*client)->send(get(path.toStdString()));
+        QVERIFY2(res.isOk(), res.status().message().c_str());
+        QCOMPARE(res->status, status);
+        QCOMPARE(QString::fromStdString(rest::errorMessage(*res)), message);
+    }
+
+    // The token file is read for each request, so a rotated token is used at once.
+    void tokenFileIsReadAgain() {
+        const std::string file = dir_.filePath(QStringLiteral("token")).toStdString();
+        writeFile(file, "nobody-token\n");
+        rest::Config c = config("");
+        c.bearerTokenFile = file;
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(client.isOk());
+        QCOMPARE((*client)->send(get("/api/v1/pods"))->status, 403);
+        writeFile(file, "admin-token\n");
+        QCOMPARE((*client)->send(get("/api/v1/pods"))->status, 200);
+    }
+
+    // Transport errors in client-go's words, with the request's URL.
+    void transportErrorsInGosWords_data() {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("message");  // after `Get "URL": `
+        QTest::newRow("unknown authority")
+            << "system roots" << "tls: failed to verify certificate: x509: certificate signed by unknown authority";
+        QTest::newRow("name not in the certificate")
+            << "tls-server-name" << "tls: failed to verify certificate: x509: certificate is not valid for kubernetes.example";
+        QTest::newRow("nobody listening") << "closed port" << "dial tcp 127.0.0.1:PORT: connect: connection refused";
+    }
+    void transportErrorsInGosWords() {
+        QFETCH(QString, what);
+        QFETCH(QString, message);
+        rest::Config c = config();
+        std::string port = std::to_string(serving_->port());
+        if (what == "system roots") c.caData.clear();
+        if (what == "tls-server-name") c.serverName = "kubernetes.example";
+        if (what == "closed port") {
+            boost::asio::io_context io;
+            boost::asio::ip::tcp::acceptor a(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+            port = std::to_string(a.local_endpoint().port());
+            a.close();  // a port nobody listens on
+            c.host = "https://127.0.0.1:" + port;
+        }
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(client.isOk());
+        auto res = (*client)->send(get("/version"));
+        QVERIFY(!res.isOk());
+        const std::string want = "Get \"https://127.0.0.1:" + port + "/version\": " +
+                                 message.replace(QStringLiteral("PORT"), QString::fromStdString(port)).toStdString();
+        QCOMPARE(res.status().message(), want);
+    }
+
+    void insecureSkipsVerification() {
+        rest::Config c = config();
+        c.caData.clear();
+        c.insecure = true;
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(client.isOk());
+        auto res = (*client)->send(get("/version"));
+        QVERIFY2(res.isOk(), res.status().message().c_str());
+        QCOMPARE(res->status, 200);
+    }
+
+    void badConfigsAreRefused_data() {
+        QTest::addColumn<QString>("field");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no host") << "host" << "host must be a URL or a host:port pair";
+        QTest::newRow("ftp") << "scheme" << "host \"ftp://x\": the scheme must be https or http";
+        QTest::newRow("bad CA") << "ca" << "unable to load root certificates: unable to parse bytes as PEM block";
+        QTest::newRow("cert without key") << "cert" << "tls: both a client certificate and its key are needed";
+    }
+    void badConfigsAreRefused() {
+        QFETCH(QString, field);
+        QFETCH(QString, message);
+        rest::Config c = config();
+        if (field == "host") c.host.clear();
+        if (field == "scheme") c.host = "ftp://x";
+        if (field == "ca") c.caData = "not a certificate";
+        if (field == "cert") c.certData = ca_;
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(!client.isOk());
+        QCOMPARE(QString::fromStdString(client.status().message()), message);
+    }
+
+    // A watch's events arrive one line each as they happen; cancel() ends the wait.
+    void watchStreamsAndCancels() {
+        auto client = rest::RESTClient::create(config());
+        QVERIFY(client.isOk());
+        auto w = (*client)->watch(get("/api/v1/namespaces/default/configmaps", {{"watch", "true"}}));
+        QVERIFY2(w.isOk(), w.status().message().c_str());
+        rest::Request create = get("/api/v1/namespaces/default/configmaps");
+        create.verb = "POST";
+        create.contentType = "application/json";
+        create.body = R"({"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"one"}})";
+        auto created = (*client)->send(create);
+        QVERIFY(created.isOk());
+        QCOMPARE(created->status, 201);
+        auto line = (*w)->next();
+        QVERIFY2(line.isOk(), line.status().message().c_str());
+        QVERIFY(line->has_value());
+        QVERIFY2((*line)->rfind("{\"type\":\"ADDED\"", 0) == 0, (*line)->c_str());
+        QVERIFY((*line)->find("\"name\":\"one\"") != std::string::npos);
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            (*w)->cancel();
+        });
+        auto end = (*w)->next();  // nothing more happens: only cancel() ends this
+        canceller.join();
+        QVERIFY(end.isOk());
+        QVERIFY(!end->has_value());
+    }
+
+    // A watch refused is an error with the server's message and the HTTP status's code.
+    void refusedWatchIsAnError() {
+        auto client = rest::RESTClient::create(config("nobody-token"));
+        QVERIFY(client.isOk());
+        auto w = (*client)->watch(get("/api/v1/pods", {{"watch", "true"}}));
+        QVERIFY(!w.isOk());
+        QCOMPARE(w.status().code(), StatusCode::PermissionDenied);
+        QVERIFY2(w.status().message().find("cannot watch resource \"pods\"") != std::string::npos,
+                 w.status().message().c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(RestClientTest)
+#include "rest_client_test.moc"
