@@ -60,6 +60,10 @@ Status addObject(Value&& v, const std::string& source, int document, int item,
         return Status(StatusCode::InvalidArgument,
                       m.location() + ": expected a Kubernetes object, got " + v.typeName());
     }
+    if (item >= 0 && !options.itemKind.empty() && !v.find("apiVersion") && !v.find("kind")) {
+        v.set("apiVersion", options.itemApiVersion);
+        v.set("kind", options.itemKind);
+    }
     const Value* apiVersion = v.find("apiVersion");
     const Value* kind = v.find("kind");
     std::vector<std::string> missing;

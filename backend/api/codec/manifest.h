@@ -47,6 +47,10 @@ struct LoadOptions {
     // A large List (kubectl's layout) is read in parts, one thread each (list_parts.h): 0 chooses by
     // its size and the cores; 1 reads it whole; more (for tests) cuts any List into that many.
     int listParts = 0;
+    // The apiVersion and kind of a List's items that name none: an API server answers a list
+    // (a PodList) with items that carry no apiVersion or kind. Empty: such an item is an error.
+    std::string itemApiVersion;
+    std::string itemKind;
 };
 
 // Warnings (unknown fields, ...) are appended to `warnings`, each prefixed with its location.

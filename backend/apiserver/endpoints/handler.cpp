@@ -578,7 +578,13 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         if (result.remainingItemCount) meta.set("remainingItemCount", *result.remainingItemCount);
         list.set("metadata", std::move(meta));
         Value values = Value::array();
-        for (const auto* i : items) values.push(objectValue(*i, type));
+        // A list's items carry no apiVersion or kind: the list's kind says what they are.
+        for (const auto* i : items) {
+            Value item = objectValue(*i, type);
+            item.erase("apiVersion");
+            item.erase("kind");
+            values.push(std::move(item));
+        }
         list.set("items", std::move(values));
         return encodedResponse(200, list, *encoding);
     }
