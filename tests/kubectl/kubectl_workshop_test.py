@@ -48,8 +48,8 @@ PENDING = {
     # scales in steps as new pods become available, the scheduler spreads the replicas and breaks
     # ties between equally scored nodes at random (selectHost), as upstream does. The recorded
     # pods were available at once; ours start in about a second, so the steps differ and the
-    # replicas spread otherwise. The harness makes every run place them alike (ALIGNED); 40
-    # seeds tried, none placed them as the recording did on node-1 and node-2 at once.
+    # replicas spread otherwise. The harness makes every run place them alike (ALIGNED); seeds 1
+    # to 23 tried as spec.seed, none placed them as the recording did on node-1 and node-2 at once.
     "20-describe-node": "node-1's pods: the web replicas of rollout undo land on other nodes than in the recording "
                         "(the recorded pods were Ready at once, so that rollout went in other steps)",
     "32-drain": "which pods drain evicts from node-2 follows where rollout undo's replicas and nginx-ssa landed "
