@@ -3,6 +3,8 @@
 #include <cctype>
 
 #include "api/codec/json.h"
+#include "api/codec/proto_json.h"
+#include "api/codec/yaml.h"
 #include "api/scheme.h"
 #include "scheduler/snapshot_scheduler.h"
 
@@ -111,6 +113,30 @@ StatusOr<ClusterSnapshot> readClusterSnapshot(rest::RESTClient& client, const Cl
         for (auto& m : *objects) snapshot.manifests.push_back(std::move(m));
     }
     return snapshot;
+}
+
+std::string formatSnapshot(const std::vector<codec::Manifest>& manifests, const std::string& format) {
+    Value items = Value::array();
+    for (const auto& m : manifests) {
+        if (!m.object || !m.type) continue;
+        // apiVersion and kind first, as kubectl prints an object.
+        Value item = Value::object();
+        item.set("apiVersion", m.type->apiVersion());
+        item.set("kind", m.type->kind);
+        Value encoded = codec::encodeMessage(*m.object);
+        if (encoded.isObject())
+            for (auto& [key, value] : encoded.asObject())
+                if (key != "apiVersion" && key != "kind") item.set(key, std::move(value));
+        items.push(std::move(item));
+    }
+    Value list = Value::object();
+    list.set("apiVersion", "v1");
+    list.set("items", std::move(items));
+    list.set("kind", "List");
+    Value meta = Value::object();
+    meta.set("resourceVersion", "");
+    list.set("metadata", std::move(meta));
+    return format == "json" ? codec::toJson(list) + "\n" : codec::toYaml(list);
 }
 
 }  // namespace pilothouse::kubectl

@@ -37,4 +37,9 @@ struct ClusterSnapshot {
 StatusOr<ClusterSnapshot> readClusterSnapshot(client::rest::RESTClient& client, const ClusterSnapshotOptions& options,
                                               std::vector<std::string>* warnings);
 
+// The snapshot as `kubectl get -o yaml|json` writes a List (apiVersion v1, kind List, each item
+// with its apiVersion and kind): what `pilothousectl schedule -f` and `pilothouse --open` read.
+// `format` is "yaml" or "json".
+std::string formatSnapshot(const std::vector<codec::Manifest>& manifests, const std::string& format);
+
 }  // namespace pilothouse::kubectl

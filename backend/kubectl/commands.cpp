@@ -51,6 +51,13 @@ const char* kUsage =
     "                                           Schedule the pending pods of a cluster snapshot (e.g. a real\n"
     "                                           cluster's `kubectl get nodes,pods -A -o yaml`) as kube-scheduler\n"
     "                                           v1.28 would, with its FailedScheduling messages; exit 2 on bad input\n"
+    "  schedule [--kubeconfig FILE] [--context NAME] [-n NAMESPACE | -A] [--config ...] [--explain] [-o ...]\n"
+    "                                           The same for a live cluster (without -f: --kubeconfig, else\n"
+    "                                           $KUBECONFIG, else ~/.kube/config), read-only: the pending pods of\n"
+    "                                           the namespace (the context's by default) or of all (-A)\n"
+    "  snapshot [--kubeconfig FILE] [--context NAME] [-o yaml|json]\n"
+    "                                           Write a live cluster's objects that scheduling reads as one List,\n"
+    "                                           what schedule -f and pilothouse --open read\n"
     "  simulate SCENARIO.yaml [--until 10m] [--seed N] [-o json|text]\n"
     "                                           Run a scenario (manifests + timed actions) on the simulated cluster\n"
     "                                           as fast as possible: events, pod journeys, metrics, final objects\n"
@@ -539,7 +546,46 @@ int cmdAuth(const Args& a, Streams io) {
 
 }  // namespace
 
-// schedule's own flags: -f/--filename, --config, --explain, -o/--output, --seed.
+// snapshot's flags: --kubeconfig, --context, -o/--output.
+int cmdSnapshot(const std::vector<std::string>& in, Streams io) {
+    SnapshotArgs a;
+    for (size_t i = 0; i < in.size(); ++i) {
+        std::string flag = in[i];
+        std::string value;
+        bool inlineValue = false;
+        if (flag.rfind("--", 0) == 0 && flag.find('=') != std::string::npos) {
+            value = flag.substr(flag.find('=') + 1);
+            flag = flag.substr(0, flag.find('='));
+            inlineValue = true;
+        } else if (flag.rfind("-o", 0) == 0 && flag.size() > 2) {
+            value = flag.substr(2);
+            flag = "-o";
+            inlineValue = true;
+        }
+        if (flag == "-h" || flag == "--help") {
+            io.out << kUsage;
+            return 0;
+        }
+        if (flag != "--kubeconfig" && flag != "--context" && flag != "-o" && flag != "--output") {
+            io.err << "error: unknown flag or argument: " << in[i] << "\n";
+            return 2;
+        }
+        if (!inlineValue) {
+            if (i + 1 >= in.size()) {
+                io.err << "error: flag needs an argument: " << flag << "\n";
+                return 2;
+            }
+            value = in[++i];
+        }
+        if (flag == "--kubeconfig") a.kubeconfig = value;
+        else if (flag == "--context") a.context = value;
+        else a.output = value;
+    }
+    return runSnapshot(a, io.out, io.err);
+}
+
+// schedule's own flags: -f/--filename, --config, --explain, -o/--output, --seed; for a live
+// cluster --kubeconfig, --context, -n/--namespace, -A/--all-namespaces.
 int cmdSchedule(const std::vector<std::string>& in, Streams io) {
     ScheduleArgs a;
     for (size_t i = 0; i < in.size(); ++i) {
@@ -563,8 +609,18 @@ int cmdSchedule(const std::vector<std::string>& in, Streams io) {
             io.out << kUsage;
             return 0;
         }
+        if (flag == "-A" || flag == "--all-namespaces") {
+            a.allNamespaces = true;
+            continue;
+        }
+        if (flag.rfind("-n", 0) == 0 && flag.size() > 2 && flag.rfind("--", 0) != 0) {
+            value = flag.substr(2);
+            flag = "-n";
+            inlineValue = true;
+        }
         const bool known = flag == "-f" || flag == "--filename" || flag == "--config" || flag == "-o" ||
-                           flag == "--output" || flag == "--seed";
+                           flag == "--output" || flag == "--seed" || flag == "--kubeconfig" || flag == "--context" ||
+                           flag == "-n" || flag == "--namespace";
         if (!known) {
             io.err << "error: unknown flag or argument: " << in[i] << "\n";
             return 2;
@@ -579,6 +635,9 @@ int cmdSchedule(const std::vector<std::string>& in, Streams io) {
         if (flag == "-f" || flag == "--filename") a.files.push_back(value);
         else if (flag == "--config") a.configFile = value;
         else if (flag == "-o" || flag == "--output") a.output = value;
+        else if (flag == "--kubeconfig") a.kubeconfig = value;
+        else if (flag == "--context") a.context = value;
+        else if (flag == "-n" || flag == "--namespace") a.namespace_ = value;
         else if (flag == "--seed") {
             try {
                 size_t used = 0;
@@ -608,6 +667,7 @@ int run(const std::vector<std::string>& argv, Streams io) {
         return 0;
     }
     if (command == "schedule") return cmdSchedule(std::vector<std::string>(argv.begin() + 1, argv.end()), io);
+    if (command == "snapshot") return cmdSnapshot(std::vector<std::string>(argv.begin() + 1, argv.end()), io);
     if (command == "simulate") return cmdSimulate(std::vector<std::string>(argv.begin() + 1, argv.end()), io.out, io.err);
     auto args = parseArgs(std::vector<std::string>(argv.begin() + 1, argv.end()));
     if (!args) {

@@ -10,6 +10,10 @@
 #include "api/codec/manifest.h"
 #include "kubectl/table_printer.h"
 #include "scheduler/apis/config/load.h"
+#include "kubectl/cluster_snapshot.h"
+#include "kubectl/kubeconfig_client.h"
+#include "client/clientcmd/loader.h"
+#include <optional>
 #include "scheduler/plugins/registry.h"
 #include "scheduler/snapshot_scheduler.h"
 #include "util/keep_until_exit.h"
@@ -132,9 +136,61 @@ void printText(const std::vector<scheduler::PodOutcome>& outcomes, bool explain,
 
 }  // namespace
 
+namespace {
+
+// kube-scheduler v1.28 explaining another minor version's cluster: said once, with the version.
+void warnAboutVersion(const std::string& serverVersion, std::ostream& err) {
+    if (serverVersion.empty() || serverVersion.rfind("v1.28.", 0) == 0) return;
+    err << "Warning: the cluster runs Kubernetes " << serverVersion
+        << "; Pilothouse's kube-scheduler is v1.28's (its plugins and messages may differ from this cluster's)\n";
+}
+
+// The live cluster's objects, for schedule and snapshot. Errors are printed; nullopt then.
+std::optional<ClusterSnapshot> readLive(const KubeconfigFlags& flags, std::ostream& err, std::string* namespace_) {
+    auto connected = connectWithKubeconfig(flags, client::clientcmd::Environment::fromProcess());
+    if (!connected) {
+        err << "error: " << connected.status().message() << "\n";
+        return std::nullopt;
+    }
+    if (namespace_) *namespace_ = connected->namespace_;
+    ClusterSnapshotOptions options;
+    options.fallbackNamespace = connected->namespace_;
+    std::vector<std::string> warnings;
+    auto snapshot = readClusterSnapshot(*connected->client, options, &warnings);
+    for (const auto& w : warnings) err << "Warning: " << w << "\n";
+    if (!snapshot) {
+        const std::string message = snapshot.status().message();
+        err << (message.rfind("error: ", 0) == 0 ? "" : "error: ") << message << "\n";
+        return std::nullopt;
+    }
+    if (snapshot->partial)
+        err << "Warning: the snapshot is partial (see above): what could not be read takes no part in scheduling\n";
+    warnAboutVersion(snapshot->serverVersion, err);
+    return std::move(*snapshot);
+}
+
+}  // namespace
+
+int runSnapshot(const SnapshotArgs& args, std::ostream& out, std::ostream& err) {
+    if (args.output != "yaml" && args.output != "json") {
+        err << "error: unknown output format \"" << args.output << "\": use yaml or json\n";
+        return 2;
+    }
+    auto snapshot = readLive({args.kubeconfig, args.context, ""}, err, nullptr);
+    if (!snapshot) return 1;
+    out << formatSnapshot(snapshot->manifests, args.output);
+    out.flush();
+    return 0;
+}
+
 int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) {
-    if (args.files.empty()) {
-        err << "error: must specify at least one -f FILE\n";
+    const bool live = args.files.empty();
+    if (!live && (!args.kubeconfig.empty() || !args.context.empty())) {
+        err << "error: -f reads a snapshot; --kubeconfig and --context read a live cluster: give one or the other\n";
+        return 2;
+    }
+    if (!args.namespace_.empty() && args.allNamespaces) {
+        err << "error: a resource cannot be retrieved by name across all namespaces\n";
         return 2;
     }
     if (args.output != "json" && args.output != "text") {
@@ -162,6 +218,16 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
     // Only the typed objects are scheduled; managedFields are dropped, as kube-scheduler's pod informer drops them.
     load.keepRaw = false;
     load.dropManagedFields = true;
+    std::string onlyNamespace;  // the pending pods reported: all, or one namespace's
+    if (live) {
+        std::string contextNamespace;
+        auto snapshot = readLive({args.kubeconfig, args.context, args.namespace_}, err, &contextNamespace);
+        if (!snapshot) return 1;
+        manifests = std::move(snapshot->manifests);
+        if (!args.allNamespaces) onlyNamespace = args.namespace_.empty() ? contextNamespace : args.namespace_;
+    } else if (!args.namespace_.empty()) {
+        onlyNamespace = args.namespace_;
+    }
     for (const auto& file : args.files) {
         auto ms = codec::loadManifestFile(file, &warnings, load);
         if (!ms) {
@@ -184,6 +250,8 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
     }
     auto outcomes = (*sched)->run();
     phases.mark("schedule", err);
+    if (!onlyNamespace.empty())
+        std::erase_if(outcomes, [&](const auto& o) { return o.namespace_ != onlyNamespace; });
     if (args.output == "json") {
         Value pods = Value::array();
         for (const auto& o : outcomes) pods.push(outcomeJson(o, args.explain));

@@ -1,0 +1,33 @@
+// A command's client of a real cluster: the kubeconfig read as kubectl reads it (--kubeconfig, else
+// $KUBECONFIG's files merged, else ~/.kube/config; --context; --namespace), its context resolved by
+// clientcmd, and a REST client with its server, CA, client certificate and token.
+//
+// Not yet: exec credential plugins, auth providers, proxy-url and impersonation are refused with a
+// message that says so (they need client/auth/exec and the proxy dialer).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "client/clientcmd/loader.h"
+#include "client/rest/client.h"
+#include "util/status.h"
+
+namespace pilothouse::kubectl {
+
+struct KubeconfigFlags {
+    std::string kubeconfig;  // --kubeconfig: this file alone
+    std::string context;     // --context
+    std::string namespace_;  // -n/--namespace
+};
+
+struct KubeconfigClient {
+    std::unique_ptr<client::rest::RESTClient> client;
+    std::string contextName;
+    std::string namespace_;  // the override, the context's, or "default"
+};
+
+// Errors name the file or context and say what to do, in kubectl's words where kubectl has some.
+StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, const client::clientcmd::Environment& env);
+
+}  // namespace pilothouse::kubectl
