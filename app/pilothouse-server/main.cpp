@@ -33,7 +33,8 @@ void onSignal(int) { stopRequested = 1; }
 const char* kUsage =
     "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:] [--scenario NAME|FILE]\n"
     "                         [--tokens FILE] [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
-    "                         [--kube-api-listen HOST:PORT [--write-kubeconfig FILE] [--cert-dir DIR]]\n"
+    "                         [--kube-api-listen HOST:PORT [--write-kubeconfig FILE] [--cert-dir DIR]\n"
+    "                          [--client-ca-file FILE]]\n"
     "                         [--epoch now|RFC3339] [--realtime | --speed X | --paused] [--version]\n"
     "Runs a Pilothouse control plane headless — API server, scheduler, controllers and simulated\n"
     "kubelets on a virtual clock — and serves it over gRPC (pilothouse.apiserver.v1.KubernetesAPI,\n"
@@ -56,6 +57,9 @@ const char* kUsage =
     "                      certificate, context \"pilothouse\" (namespace default) and user\n"
     "                      pilothouse-admin (with --tokens: a token in system:masters, added to\n"
     "                      the token file).\n"
+    "  --client-ca-file FILE  client certificates this CA signed authenticate Kubernetes API\n"
+    "                      requests as their CN, in their O groups (kube-apiserver's flag; with\n"
+    "                      --tokens, requests without one are authenticated by token).\n"
     "  --cert-dir DIR      where the HTTPS API's self-made CA and certificate are kept when no\n"
     "                      --tls-cert is given (default: FILE.pki beside a --store FILE, else\n"
     "                      ~/.local/state/pilothouse/pki); reused on restart.\n"
@@ -92,6 +96,7 @@ int main(int argc, char** argv) {
     remote::ServerOptions serverOptions;
     std::string scenarioArg;
     std::string kubeApiListen, kubeconfigPath, certDir;
+    apiserver::server::SecureServingOptions kubeApiOptions;
     std::optional<std::string> epoch;
     double speed = 1;
     bool paused = false;
@@ -114,6 +119,7 @@ int main(int argc, char** argv) {
         else if (a == "--kube-api-listen") kubeApiListen = value("--kube-api-listen");
         else if (a == "--write-kubeconfig") kubeconfigPath = value("--write-kubeconfig");
         else if (a == "--cert-dir") certDir = value("--cert-dir");
+        else if (a == "--client-ca-file") kubeApiOptions.clientCAFile = value("--client-ca-file");
         else if (a == "--epoch") epoch = value("--epoch");
         else if (a == "--realtime") speed = 1;
         else if (a == "--paused") paused = true;
@@ -142,8 +148,9 @@ int main(int argc, char** argv) {
 
     // The Kubernetes API's certificate, and the administrator's token (added to the token file
     // before the API server reads it).
-    apiserver::server::SecureServingOptions kubeApiOptions;
     std::string caPem, adminToken;
+    if (!kubeApiOptions.clientCAFile.empty() && kubeApiListen.empty())
+        return fail("--client-ca-file needs --kube-api-listen HOST:PORT (it authenticates Kubernetes API clients)");
     if (!kubeApiListen.empty()) {
         auto listen = util::parseListenAddress(kubeApiListen);
         if (!listen) return fail("--kube-api-listen: " + listen.status().message());

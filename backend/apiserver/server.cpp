@@ -313,6 +313,15 @@ public:
                    {{sim::Phrase::Id::User, {"system:admin"}}}, cost);
             return true;
         }
+        if (req_.certificateUser) {
+            // The x509 authenticator comes first in kube-apiserver's union of authenticators.
+            user_ = *req_.certificateUser;
+            if (std::find(user_.groups.begin(), user_.groups.end(), "system:authenticated") == user_.groups.end())
+                user_.groups.push_back("system:authenticated");
+            record(kStageAuthentication, "x509 client certificate",
+                   {{sim::Phrase::Id::UserInGroups, {user_.name, joinGroups(user_.groups)}}}, cost);
+            return true;
+        }
         auto user = s_.config_.authenticate(req_.token);
         if (!user) {
             Status st = user.status().reason().empty() ? newUnauthorized() : user.status();
@@ -1285,8 +1294,14 @@ Response APIServer::handle(const Request& request) {
 }
 
 Status APIServer::authorizeRequest(const std::string& token, Attributes attributes) const {
-    if (!config_.authenticate) attributes.user = {"system:admin", "", {"system:masters", "system:authenticated"}};
-    else {
+    if (!attributes.user.name.empty()) {
+        // Authenticated by the transport (a verified client certificate): see Request::certificateUser.
+        if (std::find(attributes.user.groups.begin(), attributes.user.groups.end(), "system:authenticated") ==
+            attributes.user.groups.end())
+            attributes.user.groups.push_back("system:authenticated");
+    } else if (!config_.authenticate) {
+        attributes.user = {"system:admin", "", {"system:masters", "system:authenticated"}};
+    } else {
         auto user = config_.authenticate(token);
         if (!user) return user.status().reason().empty() ? newUnauthorized() : user.status();
         attributes.user = *user;

@@ -60,6 +60,9 @@ struct Request {
     std::string name;
     std::string subresource;  // "", "status", "binding", "eviction"
     std::string token;        // bearer token; "" = anonymous
+    // The user a client certificate names that the transport verified against --client-ca-file
+    // (kube-apiserver's x509 authenticator: CN the name, each O a group); tried before the token.
+    std::optional<UserInfo> certificateUser;
     // Who sent it, as the HTTP request said: the User-Agent ("kubectl/v1.32.0 (linux/amd64)
     // kubernetes/...") and kubectl's Kubectl-Command header ("kubectl apply"); "" for in-process
     // callers. Recorded in the trace's first stage (kStageClient) with the method and path.

@@ -432,6 +432,7 @@ HttpResponse Handler::serve(const HttpRequest& request) {
         attributes.resourceRequest = false;
         attributes.verb = info.verb;
         attributes.path = path;
+        if (request.certificateUser) attributes.user = *request.certificateUser;
         if (Status st = backend_.authorize(token, attributes); !st.isOk()) return errorResponse(st);
         if (info.verb != "get" && info.verb != "head") return errorResponse(newMethodNotAllowed());
 
@@ -522,6 +523,7 @@ HttpResponse Handler::serve(const HttpRequest& request) {
     r.name = info.name;
     r.subresource = info.subresource;
     r.token = token;
+    r.certificateUser = request.certificateUser;
     r.userAgent = request.header("user-agent");
     r.clientCommand = request.header("kubectl-command");
     r.httpMethod = request.method;
@@ -606,6 +608,7 @@ HttpResponse Handler::serve(const HttpRequest& request) {
             watching.apiVersion = type->version;
             watching.resource = type->resource;
             watching.namespace_ = r.namespace_;
+            if (r.certificateUser) watching.user = *r.certificateUser;
             if (Status st = backend_.authorize(token, watching); !st.isOk()) return errorResponse(st, subject);
             Request list = r;
             list.verb = "list";

@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,6 +41,9 @@ struct HttpRequest {
     std::string target;  // "/api/v1/namespaces/default/pods?limit=500"
     std::map<std::string, std::string> headers;  // names in lower case
     std::string body;
+    // The user of the client certificate the connection presented, verified against
+    // --client-ca-file (CN, and each O as a group); none without one.
+    std::optional<apiserver::UserInfo> certificateUser;
 
     std::string header(const std::string& lowerCaseName) const;
 };

@@ -30,6 +30,9 @@ struct SecureServingOptions {
     std::string listenAddress = "127.0.0.1:6443";  // HOST:PORT; port 0 picks a free one
     std::string certFile;                            // PEM: the serving certificate (chain)
     std::string keyFile;                             // PEM: its private key
+    // --client-ca-file: client certificates this CA signed authenticate their requests as the
+    // certificate's CN, in its O groups (kube-apiserver's x509 authenticator). Empty: none asked.
+    std::string clientCAFile;
     bool authenticates = false;  // requests are authenticated (required off loopback)
     int workers = 4;             // threads that run the handler
     int niceness = 19;           // added to the threads' nice value (see remote/server.h)

@@ -2,7 +2,7 @@
 pilothouse-server's Kubernetes API as the live cluster: the explanation of the live cluster's pending
 pods is exactly `schedule -f` of the snapshot `snapshot` writes, and the cluster's own FailedScheduling
 message; kubeconfigs as kubectl reads them (--kubeconfig, $KUBECONFIG's files merged, ~/.kube/config,
---context, the context's namespace, -n, -A); a user RBAC lets read pods in one namespace only; and the
+--context, the context's namespace, -n, -A; a client certificate --client-ca-file signed); a user RBAC lets read pods in one namespace only; and the
 errors a person meets (unknown token, a CA that did not sign the server's certificate, a context that
 does not exist, -f with --kubeconfig).
 
@@ -46,10 +46,19 @@ def main():
     with open(os.path.join(work, "tokens.csv"), "w") as f:
         f.write("dev-token,dev,2\n")
     admin_kc = os.path.join(work, "admin.yaml")
+    # A client CA and alice's certificate from it (openssl's command line), in system:masters.
+    ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
+    for step in (["req", "-x509"] + ec + ["-keyout", "client-ca.key", "-out", "client-ca.crt", "-subj", "/CN=client-ca",
+                                          "-days", "1"],
+                 ["req"] + ec + ["-keyout", "alice.key", "-out", "alice.csr", "-subj", "/O=system:masters/CN=alice"],
+                 ["x509", "-req", "-in", "alice.csr", "-CA", "client-ca.crt", "-CAkey", "client-ca.key", "-CAcreateserial",
+                  "-out", "alice.crt", "-days", "1"]):
+        subprocess.run(["openssl"] + step, cwd=work, capture_output=True, check=True)
     server = subprocess.Popen(
         [server_bin, "--listen", "127.0.0.1:0", "--store", ":memory:", "--tokens", os.path.join(work, "tokens.csv"),
          "--scenario", os.path.join(data, "cluster.yaml"), "--kube-api-listen", "127.0.0.1:0",
-         "--write-kubeconfig", admin_kc, "--cert-dir", os.path.join(work, "pki")],
+         "--write-kubeconfig", admin_kc, "--cert-dir", os.path.join(work, "pki"),
+         "--client-ca-file", os.path.join(work, "client-ca.crt")],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
         line = server.stdout.readline()
@@ -119,6 +128,13 @@ def main():
         shutil.copy(admin_kc, os.path.join(home, ".kube", "config"))
         default = run(ctl, ["schedule", "-A"], home=home)
         check(default.returncode == 0 and default.stdout == live.stdout, "~/.kube/config by default", default.stderr)
+
+        # A client certificate, its files named relative to the kubeconfig's own folder.
+        def as_alice(d):
+            d["users"][0]["user"] = {"client-certificate": "alice.crt", "client-key": "alice.key"}
+        alice = run(ctl, ["schedule", "-A", "--kubeconfig", write_kubeconfig("alice.yaml", as_alice)], home=home)
+        check(alice.returncode == 0 and alice.stdout == live.stdout, "a client certificate (files relative to the kubeconfig)",
+              alice.stderr)
 
         # A user RBAC lets list pods in team only: team's pods, nodes left out, each said.
         def as_dev(d):

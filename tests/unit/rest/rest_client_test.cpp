@@ -5,6 +5,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,6 +17,7 @@
 #include "apiserver/endpoints/handler.h"
 #include "apiserver/server/secure_serving.h"
 #include "apiserver/server/self_signed_cert.h"
+#include "api/codec/json.h"
 #include "client/rest/client.h"
 #include "controlplane/control_plane.h"
 #include "remote/api_backend.h"
@@ -80,10 +82,22 @@ private slots:
                                                                 {"localhost", "127.0.0.1"});
         QVERIFY(cert.isOk());
         ca_ = readFile(cert->caFile);
+        // Client certificates (openssl's command line): alice in system:masters and dev-team, signed
+        // by the client CA; mallory's signed by herself.
+        const std::string d = dir_.path().toStdString();
+        const std::string ec = " -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes ";
+        const std::string script =
+            "cd '" + d + "' && openssl req -x509" + ec + "-keyout client-ca.key -out client-ca.crt -subj /CN=client-ca -days 1" +
+            " && openssl req" + ec + "-keyout alice.key -out alice.csr -subj '/O=system:masters/O=dev-team/CN=alice'" +
+            " && openssl x509 -req -in alice.csr -CA client-ca.crt -CAkey client-ca.key -CAcreateserial -out alice.crt -days 1" +
+            " && openssl req -x509" + ec + "-keyout mallory.key -out mallory.crt -subj '/O=system:masters/CN=mallory' -days 1" +
+            " 2>/dev/null";
+        QCOMPARE(std::system(script.c_str()), 0);
         apiserver::server::SecureServingOptions so;
         so.listenAddress = "127.0.0.1:0";
         so.certFile = cert->certFile;
         so.keyFile = cert->keyFile;
+        so.clientCAFile = d + "/client-ca.crt";
         so.authenticates = true;
         so.niceness = 0;
         auto serving = apiserver::server::SecureServing::start(*handler_, so);
@@ -176,6 +190,41 @@ private slots:
         const std::string want = "Get \"https://127.0.0.1:" + port + "/version\": " +
                                  message.replace(QStringLiteral("PORT"), QString::fromStdString(port)).toStdString();
         QCOMPARE(res.status().message(), want);
+    }
+
+    // --client-ca-file: a certificate the client CA signed authenticates as its CN in its O groups;
+    // one it did not sign authenticates nobody.
+    void clientCertificates_data() {
+        QTest::addColumn<QString>("who");
+        QTest::addColumn<int>("status");
+        QTest::addColumn<QString>("user");
+        QTest::newRow("signed by the client CA") << "alice" << 201 << "alice system:masters,dev-team,system:authenticated";
+        QTest::newRow("signed by herself") << "mallory" << 401 << "";
+    }
+    void clientCertificates() {
+        QFETCH(QString, who);
+        QFETCH(int, status);
+        QFETCH(QString, user);
+        rest::Config c = config("");
+        const std::string base = dir_.path().toStdString() + "/" + who.toStdString();
+        c.certData = readFile(base + ".crt");
+        c.keyData = readFile(base + ".key");
+        auto client = rest::RESTClient::create(c);
+        QVERIFY2(client.isOk(), client.status().message().c_str());
+        rest::Request review = get("/apis/authentication.k8s.io/v1/selfsubjectreviews");
+        review.verb = "POST";
+        review.contentType = "application/json";
+        review.body = R"({"apiVersion":"authentication.k8s.io/v1","kind":"SelfSubjectReview"})";
+        auto res = (*client)->send(review);
+        QVERIFY2(res.isOk(), res.status().message().c_str());
+        QCOMPARE(res->status, status);
+        if (status != 201) return;
+        auto doc = codec::parseJson(res->body);
+        QVERIFY(doc.isOk());
+        const codec::Value* info = doc->find("status")->find("userInfo");
+        std::string groups;
+        for (const auto& g : info->find("groups")->asArray()) groups += (groups.empty() ? "" : ",") + g.asString();
+        QCOMPARE(QString::fromStdString(info->find("username")->asString() + " " + groups), user);
     }
 
     void insecureSkipsVerification() {
