@@ -20,6 +20,7 @@
 #include "cluster/builtin_scenarios.h"
 #include "cluster/scenario.h"
 #include "cluster/session.h"
+#include "cluster/snapshot_scenario.h"
 #include "remote/server.h"
 #include "sim/runner.h"
 #include "util/listen_address.h"
@@ -31,7 +32,8 @@ volatile std::sig_atomic_t stopRequested = 0;
 void onSignal(int) { stopRequested = 1; }
 
 const char* kUsage =
-    "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:] [--scenario NAME|FILE]\n"
+    "Usage: pilothouse-server [--listen HOST:PORT] [--store FILE|:memory:]\n"
+    "                         [--scenario NAME|FILE | --open SNAPSHOT [--open SNAPSHOT ...]]\n"
     "                         [--tokens FILE] [--anonymous-auth] [--tls-cert FILE --tls-key FILE]\n"
     "                         [--kube-api-listen HOST:PORT [--write-kubeconfig FILE] [--cert-dir DIR]\n"
     "                          [--client-ca-file FILE]]\n"
@@ -47,6 +49,8 @@ const char* kUsage =
     "                      file as it was is kept as FILE.previous).\n"
     "  --scenario NAME|FILE  start from a built-in scenario or a scenario file (default: an empty\n"
     "                      cluster). Built in: %s.\n"
+    "  --open SNAPSHOT     start from a real cluster's snapshot (`kubectl get nodes,pods -A -o yaml`,\n"
+    "                      `pilothousectl snapshot`; repeat for several files), as pilothouse --open.\n"
     "  --tokens FILE       kube-apiserver's static token file (token,user,uid,\"group1,group2\");\n"
     "                      without it every request acts as system:admin.\n"
     "  --anonymous-auth    requests without a token act as system:anonymous (RBAC decides).\n"
@@ -95,6 +99,7 @@ int main(int argc, char** argv) {
     cluster::SessionOptions options;
     remote::ServerOptions serverOptions;
     std::string scenarioArg;
+    std::vector<std::string> openFiles;  // --open: snapshot files
     std::string kubeApiListen, kubeconfigPath, certDir;
     apiserver::server::SecureServingOptions kubeApiOptions;
     std::optional<std::string> epoch;
@@ -116,6 +121,7 @@ int main(int argc, char** argv) {
         else if (a == "--tls-cert") serverOptions.tlsCertFile = value("--tls-cert");
         else if (a == "--tls-key") serverOptions.tlsKeyFile = value("--tls-key");
         else if (a == "--scenario") scenarioArg = value("--scenario");
+        else if (a == "--open") openFiles.push_back(value("--open"));
         else if (a == "--kube-api-listen") kubeApiListen = value("--kube-api-listen");
         else if (a == "--write-kubeconfig") kubeconfigPath = value("--write-kubeconfig");
         else if (a == "--cert-dir") certDir = value("--cert-dir");
@@ -195,9 +201,9 @@ int main(int argc, char** argv) {
     const bool resuming = fileStore && std::filesystem::exists(options.storePath);
     std::unique_ptr<cluster::Session> session;
     if (resuming) {
-        if (!scenarioArg.empty())
-            return fail(options.storePath + " already holds a simulation; leave out --scenario to continue it, or give "
-                                            "another --store");
+        if (!scenarioArg.empty() || !openFiles.empty())
+            return fail(options.storePath + " already holds a simulation; leave out --scenario/--open to continue it, or "
+                                            "give another --store");
         cluster::Session::OpenedWorkspace opened;
         auto resumed = cluster::Session::continueStore(options, &opened);
         if (!resumed)
@@ -207,7 +213,14 @@ int main(int argc, char** argv) {
         if (!opened.warning.empty()) std::cerr << "warning: " << opened.warning << "\n";
     } else {
         cluster::Scenario scenario;
-        if (!scenarioArg.empty()) {
+        if (!scenarioArg.empty() && !openFiles.empty()) return fail("--open and --scenario cannot both be given");
+        if (!openFiles.empty()) {
+            std::vector<std::string> warnings;
+            auto loaded = cluster::scenarioFromSnapshotFiles(openFiles, &warnings);
+            if (!loaded) return fail(loaded.status().message());
+            for (const auto& w : warnings) std::cerr << "warning: " << w << "\n";
+            scenario = std::move(*loaded);
+        } else if (!scenarioArg.empty()) {
             std::vector<std::string> warnings;
             auto builtin = cluster::builtinScenario(scenarioArg);
             auto loaded = builtin ? cluster::loadScenario(*builtin, scenarioArg + ".yaml", &warnings)

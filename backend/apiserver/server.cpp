@@ -512,6 +512,63 @@ public:
         return resp_;
     }
 
+    // A chunk of a chunked list (etcd3 store's GetList with a limit): the store is read a page at a
+    // time from the continue token's key, as many pages as it takes to fill the chunk with objects
+    // the selectors match, so a chunk costs what it holds rather than the whole list.
+    Response& listChunk(const std::string& prefix, int64_t atRevision, const std::string& startKey, const Filter& filter,
+                        bool paging, int64_t cost) {
+        const size_t want = req_.limit > 0 ? size_t(req_.limit) : 0;
+        const bool filtered = !req_.labelSelector.empty() || !req_.fieldSelector.empty();
+        std::string from = startKey;
+        std::string lastKey;
+        int64_t revision = atRevision;
+        bool more = true;
+        std::optional<int64_t> remaining;
+        while (more && (want == 0 || resp_.items.size() < want)) {
+            auto page = s_.store_.listPage(prefix, revision, from, want == 0 ? 0 : want - resp_.items.size(), !filtered);
+            if (!page) {
+                if (paging && page.status().code() == StatusCode::OutOfRange)
+                    return fail(kStageStorage, "etcd",
+                                newResourceExpired("The provided continue parameter is too old to display a consistent "
+                                                   "list result. You can start a new list without the continue parameter."),
+                                cost);
+                return fail(kStageStorage, "etcd", fromStoreError(page.status(), qualified_, ""), cost);
+            }
+            revision = page->revision;  // later pages at the first page's revision
+            for (const auto& kv : page->items) {
+                lastKey = kv.key;
+                if (filter.podNodeName) {
+                    const auto node = peekPodNodeName(kv.value);
+                    if (node && *node != *filter.podNodeName) continue;
+                }
+                auto obj = decodeStored(*req_.type, kv);
+                if (!obj) return fail(kStageStorage, "etcd", obj.status(), cost);
+                if (filter.matches(**obj)) resp_.items.push_back(std::move(*obj));
+            }
+            more = page->more;
+            remaining = page->remaining;
+            if (page->items.empty()) break;
+            from = lastKey + '\0';
+        }
+        if (more) {
+            // More keys remain after the last one examined: resume just after it.
+            resp_.continueToken = encodeContinue(lastKey + '\0', prefix, revision);
+            // The count of what remains is only exact when nothing is filtered out.
+            if (!filtered) resp_.remainingItemCount = remaining;
+        }
+        resp_.listRevision = revision;
+        record(kStageStorage, "etcd", true,
+               "listed " + std::to_string(resp_.items.size()) + " " + qualified_ + " at revision " + std::to_string(revision) +
+                   (resp_.continueToken.empty() ? "" : " (more remain)"),
+               cost);
+        if (req_.shareItems) {
+            resp_.sharedItems.reserve(resp_.items.size());
+            for (auto& item : resp_.items) resp_.sharedItems.emplace_back(std::move(item));
+            resp_.items.clear();
+        }
+        return resp_;
+    }
+
     Response& list() {
         auto filter = makeFilter(req_);
         if (!filter) {
@@ -567,6 +624,7 @@ public:
                    cost);
             return resp_;
         }
+        if (!indexed && (paging || req_.limit > 0)) return listChunk(prefix, atRevision, startKey, *filter, paging, cost);
         auto result = indexed ? StatusOr<store::ListResult>(std::move(*indexed)) : s_.store_.list(prefix, atRevision);
         if (!result) {
             if (paging && result.status().code() == StatusCode::OutOfRange)

@@ -94,6 +94,11 @@ constexpr const char* kListAtOpen =
     "(SELECT MAX(revision) AS rev FROM kv WHERE key >= ?1 AND revision <= ?3 "
     " GROUP BY key) AS latest "
     "JOIN kv ON kv.revision = latest.rev WHERE kv.deleted = 0 ORDER BY kv.key";
+// How many keys a list has from a key on (a chunked list's remainingItemCount).
+constexpr const char* kCountCurrent = "SELECT COUNT(*) FROM current WHERE key >= ?1 AND key < ?2";
+constexpr const char* kCountAt =
+    "SELECT COUNT(*) FROM (SELECT MAX(revision) AS rev FROM kv WHERE key >= ?1 AND key < ?2 AND revision <= ?3 "
+    " GROUP BY key) AS latest JOIN kv ON kv.revision = latest.rev WHERE kv.deleted = 0";
 constexpr const char* kEvents =
     "SELECT revision, key, value, create_revision, deleted FROM kv "
     "WHERE revision > ?1 AND revision <= ?2 AND key >= ?3 AND key < ?4 "
@@ -197,7 +202,7 @@ struct SqliteStore::Session {
     std::unique_ptr<sqlite::Connection> conn;
 
     sqlite::Statement begin, beginImmediate, commit, rollback;
-    sqlite::Statement readMeta, getCurrent, getAt, listCurrent, listCurrentOpen, listAt, listAtOpen,
+    sqlite::Statement readMeta, getCurrent, getAt, listCurrent, listCurrentOpen, listAt, listAtOpen, countCurrent, countAt,
         events, eventsOpen, countChanges;
     // Writer session only.
     sqlite::Statement currentRevisions, insertKv, upsertCurrent, deleteCurrent,
@@ -301,6 +306,8 @@ StatusOr<std::unique_ptr<SqliteStore::Session>> SqliteStore::Session::open(const
     PH_RETURN_IF_ERROR(session->prepare(session->listCurrentOpen, kListCurrentOpen));
     PH_RETURN_IF_ERROR(session->prepare(session->listAt, kListAt));
     PH_RETURN_IF_ERROR(session->prepare(session->listAtOpen, kListAtOpen));
+    PH_RETURN_IF_ERROR(session->prepare(session->countCurrent, kCountCurrent));
+    PH_RETURN_IF_ERROR(session->prepare(session->countAt, kCountAt));
     PH_RETURN_IF_ERROR(session->prepare(session->events, kEvents));
     PH_RETURN_IF_ERROR(session->prepare(session->eventsOpen, kEventsOpen));
     PH_RETURN_IF_ERROR(session->prepare(session->countChanges, "SELECT COUNT(*) FROM kv"));
@@ -602,30 +609,39 @@ StatusOr<KeyValue> SqliteStore::get(const std::string& key, int64_t atRevision) 
 }
 
 StatusOr<ListResult> SqliteStore::list(const std::string& prefix, int64_t atRevision) {
+    auto page = listPage(prefix, atRevision, prefix, 0);
+    if (!page.isOk())
+        return page.status();
+    return ListResult(std::move(*page));
+}
+
+StatusOr<ListPage> SqliteStore::listPage(const std::string& prefix, int64_t atRevision, const std::string& startKey,
+                                         size_t limit, bool countRemaining) {
     if (atRevision < 0)
         return negativeRevision(atRevision);
     const std::optional<std::string> end = prefixEnd(prefix);
-    return withReader([&](Session& s) -> StatusOr<ListResult> {
+    const std::string& from = startKey > prefix ? startKey : prefix;
+    return withReader([&](Session& s) -> StatusOr<ListPage> {
         // The revision and the rows must come from one snapshot.
         Transaction txn(s);
         PH_RETURN_IF_ERROR(txn.beginRead());
         StatusOr<Meta> meta = s.loadMeta();
         if (!meta.isOk())
             return meta.status();
-        ListResult result;
-        if (atRevision == 0) {
-            result.revision = meta->current;
-        } else {
+        ListPage result;
+        if (atRevision != 0)
             PH_RETURN_IF_ERROR(checkReadable(atRevision, *meta));
-            result.revision = atRevision;
-        }
-        sqlite::Statement& stmt = atRevision == 0 ? (end ? s.listCurrent : s.listCurrentOpen)
-                                                  : (end ? s.listAt : s.listAtOpen);
+        result.revision = atRevision == 0 ? meta->current : atRevision;
+        // A past revision that is still the current one reads the current table: the same rows,
+        // without grouping every key's versions (a chunked list reads its later chunks at the
+        // first chunk's revision).
+        const bool current = atRevision == 0 || atRevision == meta->current;
+        sqlite::Statement& stmt = current ? (end ? s.listCurrent : s.listCurrentOpen) : (end ? s.listAt : s.listAtOpen);
         sqlite::ScopedReset reset(stmt);
-        stmt.bindText(1, prefix);
+        stmt.bindText(1, from);
         if (end)
             stmt.bindText(2, *end);
-        if (atRevision != 0)
+        if (!current)
             stmt.bindInt(3, atRevision);
         for (;;) {
             StatusOr<bool> row = stmt.step();
@@ -633,6 +649,26 @@ StatusOr<ListResult> SqliteStore::list(const std::string& prefix, int64_t atRevi
                 return row.status();
             if (!*row)
                 break;
+            if (limit > 0 && result.items.size() == limit) {
+                result.more = true;
+                // etcd's count, for remainingItemCount: the keys from this one on (on the index
+                // alone). A prefix without an end (all keys) is not counted.
+                if (countRemaining && end) {
+                    sqlite::Statement& count = current ? s.countCurrent : s.countAt;
+                    sqlite::ScopedReset countReset(count);
+                    const std::string next = stmt.columnString(0);  // bound, not copied, by SQLite
+                    count.bindText(1, next);
+                    count.bindText(2, *end);
+                    if (!current)
+                        count.bindInt(3, atRevision);
+                    StatusOr<bool> counted = count.step();
+                    if (!counted.isOk())
+                        return counted.status();
+                    if (*counted)
+                        result.remaining = count.columnInt(0);
+                }
+                break;
+            }
             KeyValue& kv = result.items.emplace_back();
             kv.key = stmt.columnString(0);
             kv.createRevision = stmt.columnInt(1);

@@ -59,6 +59,8 @@ public:
 
     StatusOr<KeyValue> get(const std::string& key, int64_t atRevision = 0) override;
     StatusOr<ListResult> list(const std::string& prefix, int64_t atRevision = 0) override;
+    StatusOr<ListPage> listPage(const std::string& prefix, int64_t atRevision, const std::string& startKey,
+                                size_t limit, bool countRemaining = false) override;
     StatusOr<std::vector<WatchEvent>> history(const std::string& prefix, int64_t fromRevision,
                                               size_t limit = SIZE_MAX) override;
 

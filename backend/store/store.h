@@ -26,6 +26,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,6 +45,14 @@ struct KeyValue {
 struct ListResult {
     std::vector<KeyValue> items;  // sorted by key
     int64_t revision = 0;         // the revision the list was read at
+};
+
+// One page of a list (etcd's range with a start key and a limit): `more` says whether keys remain
+// after the page's.
+struct ListPage : ListResult {
+    bool more = false;
+    // How many keys remain after the page's, when counted (countRemaining).
+    std::optional<int64_t> remaining;
 };
 
 enum class EventType { Added, Modified, Deleted };
@@ -111,6 +120,12 @@ public:
     // atRevision == 0: the current state.
     virtual StatusOr<KeyValue> get(const std::string& key, int64_t atRevision = 0) = 0;
     virtual StatusOr<ListResult> list(const std::string& prefix, int64_t atRevision = 0) = 0;
+    // The keys under prefix from startKey on (startKey "" or before prefix: from the first), at
+    // most `limit` (0: all): what a chunked list reads for one chunk, in time proportional to the
+    // page rather than to the whole list. The default reads the whole list.
+    // With countRemaining, a page with more after it also says how many (etcd's count).
+    virtual StatusOr<ListPage> listPage(const std::string& prefix, int64_t atRevision, const std::string& startKey,
+                                        size_t limit, bool countRemaining = false);
     // Every change to keys under prefix with revision > fromRevision, oldest first, up to limit
     // (history, used by the GUI's timeline). OutOfRange when fromRevision < compactedRevision().
     virtual StatusOr<std::vector<WatchEvent>> history(const std::string& prefix,

@@ -13,6 +13,7 @@
 
 #include "store_test_support.h"
 
+using namespace std::string_literals;
 using namespace pilothouse;
 using namespace pilothouse::store;
 using namespace pilothouse::store::testing;
@@ -171,6 +172,44 @@ private slots:
         StatusOr<KeyValue> gotBig = ts->store->get("/big");
         PH_QVERIFY_OK(gotBig);
         QVERIFY(gotBig->value == big);
+    }
+
+    // A chunked list's pages: from a key on, at most `limit`, whether more remain and how many,
+    // at the current revision and at a past one (where later writes do not show).
+    void listPage_data() { addBackendRows(); }
+    void listPage() {
+        QFETCH(bool, onFile);
+        auto ts = makeStore(onFile);
+        QVERIFY(ts->store);
+        for (const char* key : {"/p/a", "/p/b", "/p/c", "/p/d", "/p/e", "/q/x"}) PH_QVERIFY_OK(ts->store->create(key, key));
+        const int64_t past = ts->store->currentRevision();
+        PH_QVERIFY_OK(ts->store->create("/p/bb", "/p/bb"));
+        PH_QVERIFY_OK(ts->store->remove("/p/d", 0));
+        struct Row {
+            int64_t revision;
+            std::string from;
+            size_t limit;
+            std::vector<std::string> keys;
+            bool more;
+            std::optional<int64_t> remaining;
+        };
+        const std::vector<Row> rows = {
+            {0, "", 2, {"/p/a", "/p/b"}, true, 3},                  // now: a b bb c e
+            {0, "/p/b\0"s, 2, {"/p/bb", "/p/c"}, true, 1},
+            {0, "/p/c\0"s, 2, {"/p/e"}, false, std::nullopt},
+            {0, "", 0, {"/p/a", "/p/b", "/p/bb", "/p/c", "/p/e"}, false, std::nullopt},
+            {past, "", 2, {"/p/a", "/p/b"}, true, 3},               // then: a b c d e
+            {past, "/p/b\0"s, 2, {"/p/c", "/p/d"}, true, 1},
+            {past, "/p/d\0"s, 2, {"/p/e"}, false, std::nullopt},
+        };
+        for (const Row& row : rows) {
+            auto page = ts->store->listPage("/p/", row.revision, row.from, row.limit, true);
+            PH_QVERIFY_OK(page);
+            QCOMPARE(keysOf(*page), row.keys);
+            QCOMPARE(page->more, row.more);
+            QCOMPARE(page->remaining, row.remaining);
+            QCOMPARE(page->revision, row.revision == 0 ? ts->store->currentRevision() : row.revision);
+        }
     }
 
     void listByPrefix_data() { addBackendRows(); }
