@@ -1,5 +1,10 @@
 #include "kubectl/kubeconfig_client.h"
 
+#include <mutex>
+#include <optional>
+
+#include "client/auth/exec/cluster_info.h"
+#include "client/auth/exec/exec.h"
 #include "client/clientcmd/clientcmd.h"
 #include "version/version.h"
 
@@ -19,11 +24,6 @@ StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, c
     const clientcmd::RestConfig& rc = resolved->rest;
     const std::string where = resolved->contextName.empty() ? std::string("the kubeconfig")
                                                             : "context \"" + resolved->contextName + "\"";
-    if (rc.execProvider)
-        return Status(StatusCode::Unimplemented, where + ": user \"" + resolved->userName + "\" gets its credentials from exec plugin \"" +
-                                                     rc.execProvider->command +
-                                                     "\": Pilothouse does not run exec credential plugins yet; use a token or a "
-                                                     "client certificate");
     if (!rc.proxyURL.empty())
         return Status(StatusCode::Unimplemented, where + ": cluster \"" + resolved->clusterName + "\" is reached through proxy-url " +
                                                      rc.proxyURL + ": Pilothouse does not use proxies yet");
@@ -44,6 +44,40 @@ StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, c
     config.username = rc.username;
     config.password = rc.password;
     config.userAgent = "pilothousectl/" + version::pilothouseVersion();
+    if (rc.execProvider) {
+        // The user's credentials come from an exec plugin: its token, run again after a 401.
+        std::optional<client::auth::exec::ExecCluster> cluster;
+        if (rc.execProvider->provideClusterInfo) {
+            auto info = client::auth::exec::execClusterFor(rc);
+            if (!info) return info.status().withContext(where + ": ");
+            cluster = std::move(*info);
+        }
+        auto authenticator = client::auth::exec::Authenticator::create(*rc.execProvider, cluster);
+        if (!authenticator) return authenticator.status().withContext(where + ": ");
+        struct Last {
+            std::mutex mutex;
+            std::optional<client::auth::exec::Credentials> credentials;
+        };
+        auto last = std::make_shared<Last>();
+        const std::string command = rc.execProvider->command;
+        config.tokenSource = [auth = *authenticator, last, command](const std::string* rejected) -> StatusOr<std::string> {
+            std::optional<client::auth::exec::Credentials> previous;
+            {
+                std::lock_guard lock(last->mutex);
+                previous = last->credentials;
+            }
+            auto credentials = rejected && previous && previous->token == *rejected ? auth->refreshAfterUnauthorized(*previous)
+                                                                                     : auth->credentials();
+            if (!credentials) return credentials.status();
+            if (credentials->token.empty())
+                return Status(StatusCode::Unimplemented, "exec plugin \"" + command +
+                                                             "\" returned a client certificate: Pilothouse takes only tokens "
+                                                             "from exec plugins yet");
+            std::lock_guard lock(last->mutex);
+            last->credentials = *credentials;
+            return credentials->token;
+        };
+    }
     auto made = client::rest::RESTClient::create(std::move(config));
     if (!made) return made.status().withContext(where + ": ");
     KubeconfigClient out;

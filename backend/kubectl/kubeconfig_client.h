@@ -2,8 +2,9 @@
 // $KUBECONFIG's files merged, else ~/.kube/config; --context; --namespace), its context resolved by
 // clientcmd, and a REST client with its server, CA, client certificate and token.
 //
-// Not yet: exec credential plugins, auth providers, proxy-url and impersonation are refused with a
-// message that says so (they need client/auth/exec and the proxy dialer).
+// An exec credential plugin's token is used (client/auth/exec: run again after a 401). Not yet:
+// a client certificate from an exec plugin, auth providers, proxy-url and impersonation are
+// refused with a message that says so.
 #pragma once
 
 #include <memory>

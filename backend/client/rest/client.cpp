@@ -293,7 +293,8 @@ struct RESTClient::Impl {
         return std::string(u.encoded_target());
     }
 
-    StatusOr<std::string> token() {
+    StatusOr<std::string> token(const std::string* rejected = nullptr) {
+        if (config.tokenSource) return config.tokenSource(rejected);
         if (config.bearerTokenFile.empty()) return config.bearerToken;
         std::ifstream in(config.bearerTokenFile);
         if (!in) {
@@ -310,7 +311,7 @@ struct RESTClient::Impl {
         return t;
     }
 
-    StatusOr<http::request<http::string_body>> httpRequest(const Request& request) {
+    StatusOr<http::request<http::string_body>> httpRequest(const Request& request, const std::string* rejected = nullptr) {
         http::request<http::string_body> req;
         req.method_string(request.verb);
         req.target(target_(request));
@@ -318,7 +319,7 @@ struct RESTClient::Impl {
         req.set(http::field::host, target.hostPort());
         req.set(http::field::user_agent, config.userAgent);
         req.set(http::field::accept, request.accept);
-        auto bearer = token();
+        auto bearer = token(rejected);
         if (!bearer) return bearer.status();
         if (!bearer->empty()) {
             req.set(http::field::authorization, "Bearer " + *bearer);
@@ -396,7 +397,18 @@ StatusOr<std::unique_ptr<RESTClient>> RESTClient::create(Config config) {
 }
 
 StatusOr<Response> RESTClient::send(const Request& request) {
-    auto req = impl_->httpRequest(request);
+    auto response = sendOnce(request, nullptr);
+    // A token source's token refused: it is asked for another, and a safe request goes again.
+    if (response && response->status == 401 && impl_->config.tokenSource && (request.verb == "GET" || request.verb == "HEAD")) {
+        auto used = impl_->token();
+        if (!used) return used.status();
+        return sendOnce(request, &*used);
+    }
+    return response;
+}
+
+StatusOr<Response> RESTClient::sendOnce(const Request& request, const std::string* rejected) {
+    auto req = impl_->httpRequest(request, rejected);
     const std::string where = request.verb.substr(0, 1) + lower(request.verb.substr(1)) + " \"" + url(request) + "\": ";
     if (!req) return req.status().withContext(where);
     // A kept-alive connection the server has closed meanwhile fails at once: try a new one then,

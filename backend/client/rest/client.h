@@ -72,6 +72,8 @@ public:
     const Config& config() const;
 
 private:
+    // `rejected`: the token a 401 refused (the token source is asked for another).
+    StatusOr<Response> sendOnce(const Request& request, const std::string* rejected);
     struct Impl;
     explicit RESTClient(std::unique_ptr<Impl> impl);
     std::unique_ptr<Impl> impl_;

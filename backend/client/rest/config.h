@@ -4,7 +4,10 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <string>
+
+#include "util/status.h"
 
 namespace pilothouse::client::rest {
 
@@ -26,6 +29,10 @@ struct Config {
     std::string bearerTokenFile;
     std::string username;
     std::string password;
+    // A source of bearer tokens that may change (an exec credential plugin's): asked for the token
+    // of each request; after a 401 asked again with `rejected` set to the token refused, and a safe
+    // request (GET, HEAD) is sent once more with the new one. Used instead of bearerToken when set.
+    std::function<StatusOr<std::string>(const std::string* rejected)> tokenSource;
     std::string userAgent = "pilothouse";
     // How long connecting (TCP and TLS) and one request's whole answer may take; a watch's body
     // streams for as long as the server keeps it open.

@@ -136,6 +136,40 @@ def main():
         check(alice.returncode == 0 and alice.stdout == live.stdout, "a client certificate (files relative to the kubeconfig)",
               alice.stderr)
 
+        # An exec credential plugin: its first token is stale (401), so it is run again and the
+        # request sent once more with the new one.
+        plugin = os.path.join(work, "token-plugin.sh")
+        with open(plugin, "w") as f:
+            f.write('#!/bin/sh\n'
+                    'cd "$(dirname "$0")"\n'
+                    'echo "$KUBERNETES_EXEC_INFO" >> plugin-runs.log\n'
+                    'if [ -e plugin-ran ]; then token=$(cat admin.token); else token=stale; touch plugin-ran; fi\n'
+                    'printf \'{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential",'
+                    '"status":{"token":"%s"}}\' "$token"\n')
+        os.chmod(plugin, 0o755)
+        with open(os.path.join(work, "admin.token"), "w") as f:
+            f.write(kc["users"][0]["user"]["token"])
+
+        def with_plugin(command, hint=None):
+            def mutate(d):
+                d["users"][0]["user"] = {"exec": {"apiVersion": "client.authentication.k8s.io/v1", "command": command,
+                                                  "interactiveMode": "Never", "provideClusterInfo": True}}
+                if hint:
+                    d["users"][0]["user"]["exec"]["installHint"] = hint
+            return mutate
+        r = run(ctl, ["schedule", "-A", "--kubeconfig", write_kubeconfig("exec.yaml", with_plugin("./token-plugin.sh"))])
+        runs = [l for l in open(os.path.join(work, "plugin-runs.log")).read().splitlines() if l.strip()] if os.path.exists(
+            os.path.join(work, "plugin-runs.log")) else []
+        check(r.returncode == 0 and r.stdout == live.stdout and len(runs) == 2,
+              "an exec plugin's token, run again after a 401 (%d runs)" % len(runs), r.stderr)
+        check(bool(runs) and '"kind":"ExecCredential"' in runs[0] and '"interactive":false' in runs[0] and
+              '"server":"' + kc["clusters"][0]["cluster"]["server"] + '"' in runs[0],
+              "KUBERNETES_EXEC_INFO with the cluster (provideClusterInfo)", runs[0] if runs else "no run")
+        r = run(ctl, ["schedule", "--kubeconfig",
+                      write_kubeconfig("exec-missing.yaml", with_plugin("no-such-plugin", "Install it: apt install x"))])
+        check(r.returncode == 1 and "no-such-plugin" in r.stderr and "Install it: apt install x" in r.stderr,
+              "an exec plugin not found: its installHint", r.stderr)
+
         # A user RBAC lets list pods in team only: team's pods, nodes left out, each said.
         def as_dev(d):
             d["users"][0]["user"] = {"token": "dev-token"}
