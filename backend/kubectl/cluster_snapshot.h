@@ -9,6 +9,7 @@
 // (RBAC's message), and the snapshot says it is partial.
 #pragma once
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,6 @@ StatusOr<ClusterSnapshot> readClusterSnapshot(client::rest::RESTClient& client, 
 // The snapshot as `kubectl get -o yaml|json` writes a List (apiVersion v1, kind List, each item
 // with its apiVersion and kind): what `pilothousectl schedule -f` and `pilothouse --open` read.
 // `format` is "yaml" or "json".
-std::string formatSnapshot(const std::vector<codec::Manifest>& manifests, const std::string& format);
+void writeSnapshot(const std::vector<codec::Manifest>& manifests, const std::string& format, std::ostream& out);
 
 }  // namespace pilothouse::kubectl

@@ -178,7 +178,7 @@ int runSnapshot(const SnapshotArgs& args, std::ostream& out, std::ostream& err) 
     }
     auto snapshot = readLive({args.kubeconfig, args.context, ""}, err, nullptr);
     if (!snapshot) return 1;
-    out << formatSnapshot(snapshot->manifests, args.output);
+    writeSnapshot(snapshot->manifests, args.output, out);
     out.flush();
     return 0;
 }
