@@ -436,6 +436,29 @@
     </message>
 </context>
 <context>
+    <name>LiveConnection</name>
+    <message>
+        <source>%1 in namespace %2</source>
+        <translation>%1 im Namespace %2</translation>
+    </message>
+    <message>
+        <source>Send this change to the real cluster?
+
+%1
+
+Context: %2</source>
+        <translation>Diese Änderung an den echten Cluster senden?
+
+%1
+
+Kontext: %2</translation>
+    </message>
+    <message>
+        <source>Change the cluster</source>
+        <translation>Cluster ändern</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 s</source>
@@ -1357,6 +1380,77 @@
         <source>With --kube-api-listen: write a kubeconfig for it (its address, the CA of its certificate, context pilothouse) to FILE.</source>
         <translation>Mit --kube-api-listen: eine kubeconfig dafür (Adresse, CA des Zertifikats, Kontext pilothouse) nach FILE schreiben.</translation>
     </message>
+    <message>
+        <source>Attach to a real Kubernetes cluster through this kubeconfig file, as kubectl would (read-only until you allow changes). --context picks the context; $KUBECONFIG or ~/.kube/config when FILE is &quot;&quot;.</source>
+        <translation>Über diese kubeconfig-Datei an einen echten Kubernetes-Cluster anbinden, wie kubectl es täte (nur lesend, bis Sie Änderungen erlauben). --context wählt den Kontext; $KUBECONFIG oder ~/.kube/config, wenn FILE &quot;&quot; ist.</translation>
+    </message>
+    <message>
+        <source>With --kubeconfig: the kubeconfig context to use (default: its current-context).</source>
+        <translation>Mit --kubeconfig: der zu verwendende kubeconfig-Kontext (Standard: sein current-context).</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ClusterMenu</name>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>&amp;Cluster</translation>
+    </message>
+    <message>
+        <source>&amp;Allow changes to this cluster</source>
+        <translation>Änderungen an diesem Cluster &amp;erlauben</translation>
+    </message>
+    <message>
+        <source>Off: Pilothouse only reads the cluster. On: cordon, drain, edit, delete and apply are offered, each confirmed before it is sent</source>
+        <translation>Aus: Pilothouse liest den Cluster nur. An: Cordon, Drain, Bearbeiten, Löschen und Apply werden angeboten, jeweils vor dem Senden bestätigt</translation>
+    </message>
+    <message>
+        <source>Allow changes</source>
+        <translation>Änderungen erlauben</translation>
+    </message>
+    <message>
+        <source>Changes you make from now on are sent to the real cluster &quot;%1&quot; (%2), each after you confirm it.
+
+To try changes without touching the cluster, fork it into a simulation instead.</source>
+        <translation>Ihre Änderungen werden ab jetzt an den echten Cluster „%1“ (%2) gesendet, jede nach Ihrer Bestätigung.
+
+Um Änderungen auszuprobieren, ohne den Cluster zu berühren, verzweigen Sie ihn stattdessen in eine Simulation.</translation>
+    </message>
+    <message>
+        <source>&amp;Fork into simulation</source>
+        <translation>In Simulation &amp;verzweigen</translation>
+    </message>
+    <message>
+        <source>Copy the cluster as it is now into a simulation in a new window: what-ifs, edits and time travel run on the copy, never on the cluster</source>
+        <translation>Den Cluster, wie er jetzt ist, in eine Simulation in einem neuen Fenster kopieren: Was-wäre-wenn, Bearbeitungen und Zeitreisen laufen auf der Kopie, nie auf dem Cluster</translation>
+    </message>
+    <message>
+        <source>What this view cannot see…</source>
+        <translation>Was diese Ansicht nicht sieht…</translation>
+    </message>
+    <message>
+        <source>Partial views</source>
+        <translation>Unvollständige Ansichten</translation>
+    </message>
+    <message>
+        <source>Every kind is read from the whole cluster.</source>
+        <translation>Jede Art wird aus dem ganzen Cluster gelesen.</translation>
+    </message>
+    <message>
+        <source>Cannot fork the cluster: %1</source>
+        <translation>Der Cluster kann nicht verzweigt werden: %1</translation>
+    </message>
+    <message>
+        <source>Forked into a simulation: a new window</source>
+        <translation>In eine Simulation verzweigt: ein neues Fenster</translation>
+    </message>
+    <message>
+        <source>Forked into a simulation, partly: %1</source>
+        <translation>Teilweise in eine Simulation verzweigt: %1</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
@@ -1989,6 +2083,33 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::KubernetesClient</name>
+    <message>
+        <source>Pilothouse is read-only on context &quot;%1&quot;: turn on Cluster &gt; Allow changes to this cluster first</source>
+        <translation>Pilothouse ist im Kontext „%1“ nur lesend: schalten Sie zuerst Cluster &gt; Änderungen an diesem Cluster erlauben ein</translation>
+    </message>
+    <message>
+        <source>Cannot watch &quot;%1&quot;: the server doesn&apos;t have a resource type &quot;%1&quot;</source>
+        <translation>„%1“ kann nicht beobachtet werden: the server doesn&apos;t have a resource type &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 only from namespace &quot;%2&quot;: %3</source>
+        <translation>%1 nur aus Namespace „%2“: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 (trying again in %3 s)</source>
+        <translation>%1: %2 (neuer Versuch in %3 s)</translation>
+    </message>
+    <message>
+        <source>Not sent: the change was not confirmed</source>
+        <translation>Nicht gesendet: die Änderung wurde nicht bestätigt</translation>
+    </message>
+    <message>
+        <source>Node &quot;%1&quot; is a real machine: failing and recovering nodes is for simulations (fork the cluster into one), cordon or drain it instead</source>
+        <translation>Node „%1“ ist eine echte Maschine: Ausfallen und Wiederherstellen gibt es nur in Simulationen (verzweigen Sie den Cluster in eine), verwenden Sie stattdessen Cordon oder Drain</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::MainWindow</name>
     <message>
         <source>Pilothouse</source>
@@ -2287,6 +2408,22 @@
     <message>
         <source>The Kubernetes API for kubectl could not start: %1</source>
         <translation>Die Kubernetes-API für kubectl konnte nicht starten: %1</translation>
+    </message>
+    <message>
+        <source>A live cluster&apos;s past is not kept here: fork it into a simulation (Cluster menu) to go back in time</source>
+        <translation>Die Vergangenheit eines Live-Clusters wird hier nicht aufbewahrt: verzweigen Sie ihn in eine Simulation (Menü Cluster), um in der Zeit zurückzugehen</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · Kubernetes %2</source>
+        <translation>Verbunden mit %1 · Kubernetes %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · Kubernetes %2 (the explainer&apos;s scheduler is v1.28&apos;s)</source>
+        <translation>Verbunden mit %1 · Kubernetes %2 (der Scheduler des Erklärers ist der von v1.28)</translation>
+    </message>
+    <message>
+        <source> · partial: %1</source>
+        <translation> · unvollständig: %1</translation>
     </message>
 </context>
 <context>

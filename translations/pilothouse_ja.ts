@@ -434,6 +434,29 @@
     </message>
 </context>
 <context>
+    <name>LiveConnection</name>
+    <message>
+        <source>%1 in namespace %2</source>
+        <translation>名前空間 %2 の %1</translation>
+    </message>
+    <message>
+        <source>Send this change to the real cluster?
+
+%1
+
+Context: %2</source>
+        <translation>この変更を実際のクラスターに送信しますか?
+
+%1
+
+コンテキスト: %2</translation>
+    </message>
+    <message>
+        <source>Change the cluster</source>
+        <translation>クラスターを変更</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>%1 s</source>
@@ -1355,6 +1378,77 @@
         <source>With --kube-api-listen: write a kubeconfig for it (its address, the CA of its certificate, context pilothouse) to FILE.</source>
         <translation>--kube-api-listen と併用: その API 用の kubeconfig(アドレス、証明書の CA、コンテキスト pilothouse)を FILE に書き出します。</translation>
     </message>
+    <message>
+        <source>Attach to a real Kubernetes cluster through this kubeconfig file, as kubectl would (read-only until you allow changes). --context picks the context; $KUBECONFIG or ~/.kube/config when FILE is &quot;&quot;.</source>
+        <translation>この kubeconfig ファイルで kubectl と同じように実際の Kubernetes クラスターに接続します (変更を許可するまで読み取り専用)。--context でコンテキストを選びます。FILE が &quot;&quot; なら $KUBECONFIG または ~/.kube/config。</translation>
+    </message>
+    <message>
+        <source>With --kubeconfig: the kubeconfig context to use (default: its current-context).</source>
+        <translation>--kubeconfig と共に: 使う kubeconfig のコンテキスト (既定: その current-context)。</translation>
+    </message>
+    <message>
+        <source>NAME</source>
+        <translation>NAME</translation>
+    </message>
+</context>
+<context>
+    <name>pilothouse::ui::ClusterMenu</name>
+    <message>
+        <source>&amp;Cluster</source>
+        <translation>クラスター(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Allow changes to this cluster</source>
+        <translation>このクラスターへの変更を許可(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Off: Pilothouse only reads the cluster. On: cordon, drain, edit, delete and apply are offered, each confirmed before it is sent</source>
+        <translation>オフ: Pilothouse はクラスターを読むだけです。オン: cordon、drain、編集、削除、apply を使えます。送信前にそれぞれ確認します</translation>
+    </message>
+    <message>
+        <source>Allow changes</source>
+        <translation>変更を許可</translation>
+    </message>
+    <message>
+        <source>Changes you make from now on are sent to the real cluster &quot;%1&quot; (%2), each after you confirm it.
+
+To try changes without touching the cluster, fork it into a simulation instead.</source>
+        <translation>これからの変更は、確認のうえ実際のクラスター「%1」(%2) に送信されます。
+
+クラスターに触れずに変更を試すには、代わりにシミュレーションへフォークしてください。</translation>
+    </message>
+    <message>
+        <source>&amp;Fork into simulation</source>
+        <translation>シミュレーションへフォーク(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Copy the cluster as it is now into a simulation in a new window: what-ifs, edits and time travel run on the copy, never on the cluster</source>
+        <translation>現在のクラスターを新しいウィンドウのシミュレーションにコピーします: what-if、編集、タイムトラベルはコピー上で行われ、クラスターには触れません</translation>
+    </message>
+    <message>
+        <source>What this view cannot see…</source>
+        <translation>この表示で見えないもの…</translation>
+    </message>
+    <message>
+        <source>Partial views</source>
+        <translation>部分的な表示</translation>
+    </message>
+    <message>
+        <source>Every kind is read from the whole cluster.</source>
+        <translation>すべての種類をクラスター全体から読んでいます。</translation>
+    </message>
+    <message>
+        <source>Cannot fork the cluster: %1</source>
+        <translation>クラスターをフォークできません: %1</translation>
+    </message>
+    <message>
+        <source>Forked into a simulation: a new window</source>
+        <translation>シミュレーションへフォークしました: 新しいウィンドウ</translation>
+    </message>
+    <message>
+        <source>Forked into a simulation, partly: %1</source>
+        <translation>シミュレーションへ一部フォークしました: %1</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::ClusterState</name>
@@ -1987,6 +2081,33 @@
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::KubernetesClient</name>
+    <message>
+        <source>Pilothouse is read-only on context &quot;%1&quot;: turn on Cluster &gt; Allow changes to this cluster first</source>
+        <translation>コンテキスト「%1」では Pilothouse は読み取り専用です: 先に クラスター &gt; このクラスターへの変更を許可 をオンにしてください</translation>
+    </message>
+    <message>
+        <source>Cannot watch &quot;%1&quot;: the server doesn&apos;t have a resource type &quot;%1&quot;</source>
+        <translation>「%1」を監視できません: the server doesn&apos;t have a resource type &quot;%1&quot;</translation>
+    </message>
+    <message>
+        <source>%1 only from namespace &quot;%2&quot;: %3</source>
+        <translation>%1 は名前空間「%2」からのみ: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 (trying again in %3 s)</source>
+        <translation>%1: %2 (%3 秒後に再試行)</translation>
+    </message>
+    <message>
+        <source>Not sent: the change was not confirmed</source>
+        <translation>送信していません: 変更が確認されませんでした</translation>
+    </message>
+    <message>
+        <source>Node &quot;%1&quot; is a real machine: failing and recovering nodes is for simulations (fork the cluster into one), cordon or drain it instead</source>
+        <translation>ノード「%1」は実機です: ノードの障害と復旧はシミュレーション用です (クラスターをフォークしてください)。代わりに cordon か drain を使ってください</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::MainWindow</name>
     <message>
         <source>Pilothouse</source>
@@ -2283,6 +2404,22 @@
     <message>
         <source>The Kubernetes API for kubectl could not start: %1</source>
         <translation>kubectl 用の Kubernetes API を開始できませんでした: %1</translation>
+    </message>
+    <message>
+        <source>A live cluster&apos;s past is not kept here: fork it into a simulation (Cluster menu) to go back in time</source>
+        <translation>ライブクラスターの過去はここには保存されません: 時間をさかのぼるにはシミュレーションへフォークしてください (クラスター メニュー)</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · Kubernetes %2</source>
+        <translation>%1 に接続 · Kubernetes %2</translation>
+    </message>
+    <message>
+        <source>Connected to %1 · Kubernetes %2 (the explainer&apos;s scheduler is v1.28&apos;s)</source>
+        <translation>%1 に接続 · Kubernetes %2 (説明のスケジューラーは v1.28 のもの)</translation>
+    </message>
+    <message>
+        <source> · partial: %1</source>
+        <translation> · 部分的: %1</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,8 @@
 //              [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
 //   pilothouse --connect HOST:PORT [--token-file FILE] [--tls | --tls-ca FILE]
 //              [--select NAMESPACE/POD] [--dark] [--lang en|de|ja] [--screenshot DIR] [--size WxH]
+//   pilothouse --kubeconfig FILE [--context NAME] [--select NAMESPACE/POD] [--dark] [--lang en|de|ja]
+//              [--screenshot DIR] [--size WxH]
 //   pilothouse --version
 #include <QApplication>
 #include <QCommandLineParser>
@@ -30,7 +32,9 @@
 #include "cluster/scenario.h"
 #include "cluster/snapshot_scenario.h"
 #include "i18n/language.h"
+#include "client/kubernetes_client.h"
 #include "mainwindow/connect_dialog.h"
+#include "mainwindow/live_connection.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/remote_connection.h"
 #include "preferences/preferences.h"
@@ -235,8 +239,14 @@ int main(int argc, char** argv) {
     QCommandLineOption writeKubeconfig(QStringLiteral("write-kubeconfig"),
                                        text(QT_TRANSLATE_NOOP("main", "With --kube-api-listen: write a kubeconfig for it (its address, the CA of its certificate, context pilothouse) to FILE.")),
                                        text(QT_TRANSLATE_NOOP("main", "FILE")));
+    QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
+                                  text(QT_TRANSLATE_NOOP("main", "Attach to a real Kubernetes cluster through this kubeconfig file, as kubectl would (read-only until you allow changes). --context picks the context; $KUBECONFIG or ~/.kube/config when FILE is \"\".")),
+                                  text(QT_TRANSLATE_NOOP("main", "FILE")));
+    QCommandLineOption context(QStringLiteral("context"),
+                               text(QT_TRANSLATE_NOOP("main", "With --kubeconfig: the kubeconfig context to use (default: its current-context).")),
+                               text(QT_TRANSLATE_NOOP("main", "NAME")));
     parser.addOptions({store, scenario, open, workspace, schedulerConfig, at, select, dark, lang, screenshot, size, connectTo,
-                       tokenFile, tls, tlsCa, kubeApiListen, writeKubeconfig});
+                       tokenFile, tls, tlsCa, kubeApiListen, writeKubeconfig, kubeconfig, context});
     parser.addPositionalArgument(QStringLiteral("SNAPSHOT.yaml"), text(QT_TRANSLATE_NOOP("main", "More snapshot files for --open.")),
                                  QStringLiteral("[SNAPSHOT.yaml...]"));
     parser.process(app);
@@ -249,6 +259,39 @@ int main(int argc, char** argv) {
     // Screenshots do not depend on (or change) the user's saved layout.
     const pilothouse::ui::MainWindow::Options windowOptions{!parser.isSet(screenshot) && !parser.isSet(dark)};
 
+    // Attached to a real cluster: its objects, read through its Kubernetes API.
+    if (parser.isSet(kubeconfig) || parser.isSet(context)) {
+        for (const QCommandLineOption* o : {&store, &scenario, &open, &workspace, &schedulerConfig, &at, &kubeApiListen, &writeKubeconfig,
+                                            &connectTo, &tokenFile, &tls, &tlsCa}) {
+            if (parser.isSet(*o)) {
+                std::fprintf(stderr, "error: --%s cannot be combined with --kubeconfig (the window shows the cluster itself)\n",
+                             o->names().front().toUtf8().constData());
+                return 2;
+            }
+        }
+        if (!parser.positionalArguments().isEmpty()) {
+            std::fprintf(stderr, "error: unexpected argument \"%s\"\n", parser.positionalArguments().front().toUtf8().constData());
+            return 2;
+        }
+        pilothouse::kubectl::KubeconfigFlags flags;
+        flags.kubeconfig = parser.value(kubeconfig).toStdString();
+        flags.context = parser.value(context).toStdString();
+        flags.userAgent = "pilothouse";
+        theme::apply(app, parser.isSet(dark) ? theme::Mode::Dark : theme::Mode::Light);
+        auto connection = pilothouse::ui::LiveConnection::open(flags, pilothouse::client::clientcmd::Environment::fromProcess(), windowOptions);
+        if (!connection) {
+            std::fprintf(stderr, "error: %s\n", connection.status().message().c_str());
+            return 1;
+        }
+        // Said at once, before a window: nobody there, an unknown authority, a refused token.
+        if (auto answer = pilothouse::ui::KubernetesClient::probe((*connection)->client().rest()); !answer) {
+            std::fprintf(stderr, "error: %s\n", answer.status().message().c_str());
+            return 1;
+        }
+        // Opened to see why pods are pending: the explainer is in front.
+        (*connection)->window()->showExplainer();
+        return runWindow(*(*connection)->window(), windowArgs, QString(), {});
+    }
     // Attached to a server: its simulation, nothing to start here.
     if (parser.isSet(connectTo)) {
         for (const QCommandLineOption* o : {&store, &scenario, &open, &workspace, &schedulerConfig, &at, &kubeApiListen, &writeKubeconfig}) {

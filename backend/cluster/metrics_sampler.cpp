@@ -6,6 +6,7 @@
 #include "api/resource/quantity.h"
 #include "api/scheme.h"
 #include "apiserver/trace.h"
+#include "cluster/object_gauges.h"
 #include "core_v1.pb.h"
 
 namespace pilothouse::cluster {
@@ -15,14 +16,6 @@ namespace core = k8s::io::api::core::v1;
 namespace {
 
 // A quantity as a number in the unit the scheduler counts (milli-cores for cpu, bytes otherwise).
-double amount(const google::protobuf::Map<std::string, std::string>& list, const std::string& name) {
-    auto it = list.find(name);
-    if (it == list.end()) return 0;
-    auto q = resource::Quantity::parse(it->second);
-    if (!q) return 0;
-    return name == "cpu" ? double(q->milliValue()) : double(q->value());
-}
-
 double seconds(sim::Duration d) { return std::chrono::duration<double>(d).count(); }
 
 // Nearest rank, as `pilothousectl simulate` computes its summaries.
@@ -104,30 +97,12 @@ void MetricsSampler::sampleQuantiles(const std::string& name, Observations& obse
 void MetricsSampler::sample() {
     ++samplings_;
     const sim::Time now = clock_.now();
-    std::map<std::string, double> phases = {{"Pending", 0}, {"Running", 0}, {"Succeeded", 0}, {"Failed", 0}};
-    double cpuRequested = 0, memRequested = 0;
-    for (const auto& [key, obj] : pods_.items()) {
-        const auto& pod = static_cast<const core::Pod&>(*obj);
-        phases[pod.status().phase().empty() ? "Pending" : pod.status().phase()] += 1;
-        if (pod.spec().node_name().empty() || pod.status().phase() == "Succeeded" || pod.status().phase() == "Failed") continue;
-        for (const auto& c : pod.spec().containers()) {
-            cpuRequested += amount(c.resources().requests(), "cpu");
-            memRequested += amount(c.resources().requests(), "memory");
-        }
-    }
-    for (const auto& [phase, count] : phases) series_["pods{phase=\"" + phase + "\"}"].push_back({now, count});
-    double cpuAllocatable = 0, memAllocatable = 0;
-    for (const auto& [key, obj] : nodes_.items()) {
-        const auto& node = static_cast<const core::Node&>(*obj);
-        cpuAllocatable += amount(node.status().allocatable(), "cpu");
-        memAllocatable += amount(node.status().allocatable(), "memory");
-    }
-    series_["node_requested_ratio{resource=\"cpu\"}"].push_back({now, cpuAllocatable > 0 ? cpuRequested / cpuAllocatable : 0});
-    series_["node_requested_ratio{resource=\"memory\"}"].push_back({now, memAllocatable > 0 ? memRequested / memAllocatable : 0});
-    series_["kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}"].push_back({now, cpuAllocatable / 1000});
-    series_["kube_node_status_allocatable{resource=\"memory\",unit=\"byte\"}"].push_back({now, memAllocatable});
-    series_["kube_pod_container_resource_requests{resource=\"cpu\",unit=\"core\"}"].push_back({now, cpuRequested / 1000});
-    series_["kube_pod_container_resource_requests{resource=\"memory\",unit=\"byte\"}"].push_back({now, memRequested});
+    std::vector<const core::Pod*> pods;
+    pods.reserve(pods_.items().size());
+    for (const auto& [key, obj] : pods_.items()) pods.push_back(&static_cast<const core::Pod&>(*obj));
+    std::vector<const core::Node*> nodes;
+    for (const auto& [key, obj] : nodes_.items()) nodes.push_back(&static_cast<const core::Node&>(*obj));
+    for (const auto& [name, value] : objectGauges(pods, nodes)) series_[name].push_back({now, value});
     if (scheduler_) {
         auto& q = scheduler_->scheduler().queue();
         series_["scheduler_pending_pods{queue=\"active\"}"].push_back({now, double(q.activeQLen())});

@@ -1,11 +1,10 @@
 #include "kubectl/cluster_snapshot.h"
 
-#include <cctype>
-
 #include "api/codec/json.h"
 #include "api/codec/proto_json.h"
 #include "api/codec/yaml.h"
 #include "api/scheme.h"
+#include "client/tools/pager/list_pager.h"
 #include "scheduler/snapshot_scheduler.h"
 
 namespace pilothouse::kubectl {
@@ -15,66 +14,12 @@ namespace {
 namespace rest = client::rest;
 using codec::Value;
 
-std::string collectionPath(const api::ResourceType& type, const std::string& ns) {
-    std::string path = type.group.empty() ? "/api/v1" : "/apis/" + type.group + "/" + type.version;
-    if (!ns.empty()) path += "/namespaces/" + ns;
-    return path + "/" + type.resource;
-}
-
 // One kind's objects, page by page. NotFound when the server does not serve the kind.
 StatusOr<std::vector<codec::Manifest>> listAll(rest::RESTClient& client, const api::ResourceType& type, const std::string& ns,
                                                int pageSize, std::vector<std::string>* warnings) {
-    codec::LoadOptions load;
-    load.unknownKinds = codec::UnknownKinds::Error;
-    load.keepRaw = false;
-    load.dropManagedFields = true;
-    load.itemApiVersion = type.apiVersion();
-    load.itemKind = type.kind;
-    std::vector<codec::Manifest> out;
-    std::string continueToken;
-    bool paged = pageSize > 0;
-    while (true) {
-        rest::Request request;
-        request.path = collectionPath(type, ns);
-        if (paged) request.query.emplace_back("limit", std::to_string(pageSize));
-        if (!continueToken.empty()) request.query.emplace_back("continue", continueToken);
-        auto response = client.send(request);
-        if (!response) return response.status();
-        if (response->status == 410 && !continueToken.empty()) {
-            // The continue token expired (the store compacted past it): list the kind again, whole.
-            out.clear();
-            continueToken.clear();
-            paged = false;
-            continue;
-        }
-        if (response->status != 200) {
-            const StatusCode code = response->status == 403   ? StatusCode::PermissionDenied
-                                    : response->status == 401 ? StatusCode::Unauthenticated
-                                    : response->status == 404 ? StatusCode::NotFound
-                                                              : StatusCode::Unavailable;
-            return Status(code, rest::errorMessage(*response));
-        }
-        const std::string source = "GET " + client.url(request);
-        auto page = codec::loadManifests(response->body, source, warnings, load);
-        if (!page) return page.status();
-        for (auto& m : *page) out.push_back(std::move(m));
-        // The list's metadata.continue. An API server writes kind, apiVersion and metadata before the
-        // items: only that head is parsed again (the whole answer when it is laid out otherwise).
-        continueToken.clear();
-        if (paged) {
-            StatusOr<Value> head = Status(StatusCode::InvalidArgument, "");
-            if (size_t items = response->body.find("\"items\":"); items != std::string::npos) {
-                std::string text = response->body.substr(0, items);
-                while (!text.empty() && (text.back() == ',' || std::isspace(static_cast<unsigned char>(text.back())))) text.pop_back();
-                head = codec::parseJson(text + "}");
-            }
-            if (!head) head = codec::parseJson(response->body);
-            if (!head) return head.status().withContext(source + ": ");
-            if (const auto* md = head->find("metadata"); md && md->find("continue") && md->find("continue")->isString())
-                continueToken = md->find("continue")->asString();
-        }
-        if (continueToken.empty()) return out;
-    }
+    auto listed = client::pager::listAll(client, type, {ns, pageSize}, warnings);
+    if (!listed) return listed.status();
+    return std::move(listed->items);
 }
 
 }  // namespace

@@ -43,7 +43,11 @@ StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, c
     config.bearerTokenFile = rc.bearerTokenFile;
     config.username = rc.username;
     config.password = rc.password;
-    config.userAgent = "pilothousectl/" + version::pilothouseVersion();
+    config.userAgent = (flags.userAgent.empty() ? std::string("pilothousectl") : flags.userAgent) + "/" + version::pilothouseVersion();
+    // kubectl's limits for discovery (50 a second, bursts of 300): a paged list of 150,000 pods
+    // is 300 requests, which client-go's defaults (5, 10) would spread over a minute.
+    config.qps = 50;
+    config.burst = 300;
     if (rc.execProvider) {
         // The user's credentials come from an exec plugin: its token, run again after a 401.
         std::optional<client::auth::exec::ExecCluster> cluster;
@@ -84,6 +88,9 @@ StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, c
     out.client = std::move(*made);
     out.contextName = resolved->contextName;
     out.namespace_ = resolved->namespaceName;
+    out.clusterName = resolved->clusterName;
+    out.userName = resolved->userName;
+    out.server = out.client->config().host;
     return out;
 }
 

@@ -20,12 +20,16 @@ struct KubeconfigFlags {
     std::string kubeconfig;  // --kubeconfig: this file alone
     std::string context;     // --context
     std::string namespace_;  // -n/--namespace
+    std::string userAgent;   // the program's name ("" = pilothousectl)
 };
 
 struct KubeconfigClient {
     std::unique_ptr<client::rest::RESTClient> client;
     std::string contextName;
     std::string namespace_;  // the override, the context's, or "default"
+    std::string clusterName;
+    std::string userName;    // the kubeconfig's user entry
+    std::string server;      // the cluster's URL
 };
 
 // Errors name the file or context and say what to do, in kubectl's words where kubectl has some.

@@ -84,10 +84,14 @@ AccessReview::AccessReview(ControlPlaneClient* client, QObject* parent) : QObjec
     connect(client_, &ControlPlaneClient::controlPlaneReplaced, this, &AccessReview::askAgain);
     // The reasons name the user.
     connect(client_, &ControlPlaneClient::userNameChanged, this, &AccessReview::changed);
+    connect(client_, &ControlPlaneClient::writesOffChanged, this, &AccessReview::changed);
 }
 
 QString AccessReview::deniedReason(const AccessQuestion& q) {
     if (!client_->isRemote()) return {};
+    // A live cluster read-only until the user turns changes on: said before RBAC is asked.
+    if (q.verb != QLatin1String("get") && q.verb != QLatin1String("list") && q.verb != QLatin1String("watch"))
+        if (const QString off = client_->writesOffReason(); !off.isEmpty()) return off;
     auto it = answers_.find(q);
     if (it == answers_.end()) {
         answers_[q];

@@ -64,6 +64,13 @@ public:
     // That user's name, as far as the control plane said ("" while it has not): a remote one is
     // asked (SelfSubjectReview) each time it is connected; userNameChanged() when it answers.
     virtual QString userName() const { return {}; }
+    // Whether the control plane's past can be read (listAt at an older revision, revisionAt): a
+    // simulation keeps its store's history; a live cluster's past is not kept, and only the
+    // present is shown.
+    virtual bool keepsHistory() const { return true; }
+    // Why the GUI may not change the cluster even where RBAC would let it ("" when it may): a live
+    // cluster is read-only until the user turns changes on for it. writesOffChanged() when it changes.
+    virtual QString writesOffReason() const { return {}; }
     // Starts an informer for a resource ("pods", "nodes", ...) across all namespaces.
     virtual void watchResource(const QString& resource) = 0;
     // The control plane's current time (virtual in simulations), Unix nanoseconds.
@@ -114,6 +121,7 @@ signals:
     void objectChanged(const QString& resource, const pilothouse::ui::ObjectEvent& event);
     void connectionStateChanged(pilothouse::ui::ControlPlaneClient::ConnectionState state);
     void userNameChanged(const QString& name);
+    void writesOffChanged();
     void errorOccurred(const QString& message);
 };
 

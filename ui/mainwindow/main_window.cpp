@@ -33,6 +33,8 @@
 #include "charts/charts_view.h"
 #include "client/access_review.h"
 #include "client/control_plane_client.h"
+#include "client/kubernetes_client.h"
+#include "mainwindow/cluster_menu.h"
 #include "clusterview/cluster_view.h"
 #include "core_v1.pb.h"
 #include "events/event_log_view.h"
@@ -151,6 +153,10 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
         updateStatus();
     });
     connect(access_, &AccessReview::changed, this, &MainWindow::updateConnection);
+    if (auto* live = qobject_cast<KubernetesClient*>(client_)) {
+        connect(live, &KubernetesClient::serverVersionChanged, this, &MainWindow::updateConnection);
+        connect(live, &KubernetesClient::partialViewsChanged, this, &MainWindow::updateConnection);
+    }
     if (simulation_) connect(simulation_, &SimulationControl::availableChanged, this, &MainWindow::updateConnection);
     if (session_) {
         // A control plane starting behind the window (now, or for a snapshot opened later): what it
@@ -373,6 +379,10 @@ void MainWindow::makeTimelineToolBar() {
     slider_->setToolTip(tr("Drag back to see the cluster as it was at that moment"));
     slider_->setPageStep(5000);
     slider_->setSingleStep(100);
+    if (!client_->keepsHistory()) {
+        slider_->setEnabled(false);
+        slider_->setToolTip(tr("A live cluster's past is not kept here: fork it into a simulation (Cluster menu) to go back in time"));
+    }
     // The program moves the slider with its signals blocked: a change is the user's.
     connect(slider_, &QSlider::valueChanged, this,
             [this](int ms) { timeline_->setView(timeline_->epochNanos() + qint64(ms) * 1'000'000); });
@@ -407,6 +417,11 @@ void MainWindow::makeMenus() {
     auto* file = new FileMenu(this, session_, simulation_);
     menuBar()->addMenu(file);
     connect(file, &FileMenu::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    if (auto* live = qobject_cast<KubernetesClient*>(client_)) {
+        clusterMenu_ = new ClusterMenu(this, live);
+        menuBar()->addMenu(clusterMenu_);
+        connect(clusterMenu_, &ClusterMenu::message, this, [this](const QString& text) { statusBar()->showMessage(text, 10000); });
+    }
     QMenu* view = menuBar()->addMenu(tr("&View"));
     dark_ = view->addAction(tr("&Dark palette"));
     dark_->setCheckable(true);
@@ -549,7 +564,17 @@ QString MainWindow::connectionText() const {
     }
     const QString server = client_->userName().isEmpty() ? client_->endpoint()
                                                          : tr("%1 as %2").arg(client_->endpoint(), client_->userName());
-    if (state == State::Connected) return tr("Connected to %1").arg(server);
+    if (state == State::Connected) {
+        const auto* live = qobject_cast<const KubernetesClient*>(client_);
+        if (!live || live->serverVersion().isEmpty()) return tr("Connected to %1").arg(server);
+        // A cluster far from v1.28 is named as such: the explainer's scheduler is v1.28's.
+        const QString version = live->serverVersion();
+        QString text = version.startsWith(QLatin1String("v1.28."))
+                           ? tr("Connected to %1 · Kubernetes %2").arg(server, version)
+                           : tr("Connected to %1 · Kubernetes %2 (the explainer's scheduler is v1.28's)").arg(server, version);
+        if (!live->partialViews().isEmpty()) text += tr(" · partial: %1").arg(QStringList(live->partialViews().keys()).join(QStringLiteral(", ")));
+        return text;
+    }
     // The client goes from Disconnected to Connecting and back while it tries again: one text for
     // both.
     if (everConnected_) return tr("Disconnected from %1 — showing the last state; reconnecting…").arg(server);
@@ -575,7 +600,11 @@ void MainWindow::updateConnection() {
                                                              : tr("%1 as %2").arg(client_->endpoint(), client_->userName());
         setWindowTitle(tr("%1 (%2) — Pilothouse").arg(server, word));
         connection_->setText(connectionText());
-        if (state == State::Connected) connection_->setToolTip(QString());
+        if (state == State::Connected) {
+            // What a live cluster's RBAC hides, in its own words.
+            const auto* live = qobject_cast<const KubernetesClient*>(client_);
+            connection_->setToolTip(live ? QStringList(live->partialViews().values()).join(QLatin1Char('\n')) : QString());
+        }
         // Not connected: said in the status bar's colours for trouble.
         connection_->setStyleSheet(state == State::Connected
                                        ? QString()

@@ -59,6 +59,7 @@ class ClusterView;
 class AccessReview;
 class ClusterState;
 class ChartsView;
+class ClusterMenu;
 class ControlPlaneClient;
 class EmbeddedSession;
 class SimulationControl;
@@ -115,6 +116,8 @@ public:
     editor::ObjectEditor* editor() const { return editor_; }
     EventLogView* eventLogView() const { return events_; }
     ChartsView* chartsView() const { return charts_; }
+    // The Cluster menu of a window on a real cluster (null otherwise).
+    ClusterMenu* clusterMenu() const { return clusterMenu_; }
 
     QAction* playAction() const { return play_; }
     QAction* stepAction() const { return step_; }
@@ -234,6 +237,7 @@ private:
     editor::ObjectEditor* editor_ = nullptr;
     EventLogView* events_ = nullptr;
     ChartsView* charts_ = nullptr;
+    ClusterMenu* clusterMenu_ = nullptr;
 
     QAction* play_ = nullptr;
     QAction* step_ = nullptr;

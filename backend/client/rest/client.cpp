@@ -19,6 +19,7 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include "client/util/flowcontrol/throttle.h"
 #include "api/codec/json.h"
 #include "util/base64.h"
 
@@ -31,20 +32,6 @@ namespace ssl = asio::ssl;
 using tcp = asio::ip::tcp;
 
 namespace {
-
-StatusCode codeOfHttpStatus(int status) {
-    switch (status) {
-        case 400: return StatusCode::InvalidArgument;
-        case 401: return StatusCode::Unauthenticated;
-        case 403: return StatusCode::PermissionDenied;
-        case 404: return StatusCode::NotFound;
-        case 409: return StatusCode::Aborted;
-        case 410: return StatusCode::OutOfRange;  // Expired / Gone
-        case 422: return StatusCode::InvalidArgument;
-        case 429: return StatusCode::ResourceExhausted;
-        default: return status >= 500 ? StatusCode::Unavailable : StatusCode::Unknown;
-    }
-}
 
 std::string lower(std::string_view s) {
     std::string out(s);
@@ -275,10 +262,27 @@ std::string errorMessage(const Response& response) {
     return "the server responded with the status code " + std::to_string(response.status) + " but did not return more information";
 }
 
+Status errorStatus(const Response& response) {
+    Status out(codeOfHttpStatus(response.status), errorMessage(response));
+    auto status = codec::parseJson(response.body);
+    if (!status || !status->isObject()) return out;
+    auto text = [](const codec::Value* v, const char* key) {
+        const codec::Value* x = v ? v->find(key) : nullptr;
+        return x && x->isString() ? x->asString() : std::string();
+    };
+    const codec::Value* code = status->find("code");
+    out.setReason(text(&*status, "reason"), code && code->isInt() ? int(code->asInt()) : response.status);
+    if (const codec::Value* details = status->find("details"))
+        if (const codec::Value* causes = details->find("causes"); causes && causes->isArray())
+            for (const auto& c : causes->asArray()) out.addCause({text(&c, "reason"), text(&c, "message"), text(&c, "field")});
+    return out;
+}
+
 struct RESTClient::Impl {
     Config config;
     Target target;
     std::optional<ssl::context> tls;
+    std::unique_ptr<flowcontrol::TokenBucketRateLimiter> throttle;
     std::mutex mutex;
     std::vector<std::unique_ptr<Connection>> idle;  // kept-alive connections, guarded by mutex
     // The token file's contents as last read, guarded by mutex.
@@ -392,11 +396,13 @@ StatusOr<std::unique_ptr<RESTClient>> RESTClient::create(Config config) {
                 return Status(StatusCode::InvalidArgument, "tls: private key does not match public key");
         }
     }
+    impl->throttle = std::make_unique<flowcontrol::TokenBucketRateLimiter>(config.qps, config.burst);
     impl->config = std::move(config);
     return std::unique_ptr<RESTClient>(new RESTClient(std::move(impl)));
 }
 
 StatusOr<Response> RESTClient::send(const Request& request) {
+    impl_->throttle->accept();
     auto response = sendOnce(request, nullptr);
     // A token source's token refused: it is asked for another, and a safe request goes again.
     if (response && response->status == 401 && impl_->config.tokenSource && (request.verb == "GET" || request.verb == "HEAD")) {
@@ -473,6 +479,7 @@ private:
 }  // namespace
 
 StatusOr<std::unique_ptr<Watch>> RESTClient::watch(const Request& request) {
+    impl_->throttle->accept();
     auto req = impl_->httpRequest(request);
     const std::string where = request.verb.substr(0, 1) + lower(request.verb.substr(1)) + " \"" + url(request) + "\": ";
     if (!req) return req.status().withContext(where);
@@ -495,5 +502,20 @@ StatusOr<std::unique_ptr<Watch>> RESTClient::watch(const Request& request) {
     }
     return std::unique_ptr<Watch>(new StreamingWatch(std::move(*conn)));
 }
+
+StatusCode codeOfHttpStatus(int status) {
+    switch (status) {
+        case 400: return StatusCode::InvalidArgument;
+        case 401: return StatusCode::Unauthenticated;
+        case 403: return StatusCode::PermissionDenied;
+        case 404: return StatusCode::NotFound;
+        case 409: return StatusCode::Aborted;
+        case 410: return StatusCode::OutOfRange;  // Expired / Gone
+        case 422: return StatusCode::InvalidArgument;
+        case 429: return StatusCode::ResourceExhausted;
+        default: return status >= 500 ? StatusCode::Unavailable : StatusCode::Unknown;
+    }
+}
+
 
 }  // namespace pilothouse::client::rest

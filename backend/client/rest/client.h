@@ -83,4 +83,13 @@ private:
 // body (trimmed), else the HTTP status's text, as client-go words an unexpected answer.
 std::string errorMessage(const Response& response);
 
+// An error answer as a Status: errorMessage()'s text, the code from codeOfHttpStatus, and — when
+// the body is a metav1.Status — its reason, code and causes (each cause's reason, message, field).
+Status errorStatus(const Response& response);
+
+// An HTTP status as a StatusCode: 401 Unauthenticated, 403 PermissionDenied, 404 NotFound, 409
+// Aborted, 410 (Gone, Expired) OutOfRange, 400 and 422 InvalidArgument, 429 ResourceExhausted, 5xx
+// Unavailable.
+StatusCode codeOfHttpStatus(int status);
+
 }  // namespace pilothouse::client::rest

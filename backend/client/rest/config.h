@@ -34,6 +34,10 @@ struct Config {
     // request (GET, HEAD) is sent once more with the new one. Used instead of bearerToken when set.
     std::function<StatusOr<std::string>(const std::string* rejected)> tokenSource;
     std::string userAgent = "pilothouse";
+    // Requests (and watches) a second, and how many may go at once: client-go's rest.Config
+    // defaults (5 and 10). kubectl raises them to 50 and 300.
+    double qps = 5;
+    int burst = 10;
     // How long connecting (TCP and TLS) and one request's whole answer may take; a watch's body
     // streams for as long as the server keeps it open.
     std::chrono::milliseconds timeout{std::chrono::seconds(32)};

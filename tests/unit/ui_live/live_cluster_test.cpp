@@ -1,0 +1,273 @@
+// The GUI on a real cluster, our HTTPS Kubernetes API standing in for it: what an operator and
+// someone debugging a pending pod see and may do.
+#include <QAction>
+#include <QApplication>
+#include <QFile>
+#include <QProcess>
+#include <QSlider>
+#include <QTest>
+
+#include <fstream>
+
+#include "api/object.h"
+#include "client/kubernetes_client.h"
+#include "core_v1.pb.h"
+#include "mainwindow/cluster_menu.h"
+#include "mainwindow/live_connection.h"
+#include "mainwindow/main_window.h"
+#include "models/object_table_model.h"
+#include "session/embedded_session.h"
+#include "testing/https_kube_api.h"
+
+using namespace pilothouse;
+using namespace pilothouse::ui;
+
+namespace {
+
+constexpr int kTimeout = 20000;
+
+const char* kCluster = R"(
+apiVersion: v1
+kind: Namespace
+metadata: {name: team}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-1}
+status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}, allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Node
+metadata: {name: node-2}
+spec: {taints: [{key: dedicated, value: gpu, effect: NoSchedule}]}
+status: {capacity: {cpu: "4", memory: 8Gi, pods: "110"}, allocatable: {cpu: "4", memory: 8Gi, pods: "110"}}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: web, namespace: default}
+spec: {nodeName: node-1, containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]}
+---
+apiVersion: v1
+kind: Pod
+metadata: {name: huge, namespace: team}
+spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "64"}}}]}
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: Role
+metadata: {name: pod-reader, namespace: team}
+rules: [{apiGroups: [""], resources: [pods, events], verbs: [get, list, watch]}]
+---
+apiVersion: rbac.authorization.k8s.io/v1
+kind: RoleBinding
+metadata: {name: dev-reads-pods, namespace: team}
+roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: pod-reader}
+subjects: [{kind: User, name: dev, apiGroup: rbac.authorization.k8s.io}]
+)";
+
+KubernetesClient::Target target(const std::string& ns = "default") {
+    return {"test-context", "test-cluster", "test-user", "https://127.0.0.1", ns};
+}
+
+}  // namespace
+
+class LiveClusterTest : public QObject {
+    Q_OBJECT
+    testing::HttpsKubeApi api_;
+
+    void create(const std::string& yaml) { testing::createManifests(api_.controlPlane().apiServer(), yaml, "admin-token"); }
+    std::unique_ptr<KubernetesClient> client(const std::string& token, const std::string& ns = "default") {
+        return std::make_unique<KubernetesClient>(api_.client(token), target(ns));
+    }
+    // A kubeconfig for the admin, as a user's would be: the CA file beside it, a token.
+    QString writeKubeconfig() {
+        const QString path = api_.dir().filePath(QStringLiteral("kubeconfig"));
+        std::ofstream(path.toStdString()) << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: " << api_.host()
+                                          << "\n    certificate-authority: " << api_.caFile()
+                                          << "\ncontexts:\n- name: live\n  context: {cluster: c, user: u, namespace: default}\n"
+                                             "current-context: live\nusers:\n- name: u\n  user: {token: admin-token}\n";
+        return path;
+    }
+
+private slots:
+    void init() {
+        if (!api_.serving()) QVERIFY(api_.restartServing().empty());
+    }
+    void initTestCase() {
+        const std::string error = api_.start("admin-token,admin,1,\"system:masters\"\ndev-token,dev,2\n", kCluster, "admin-token");
+        QVERIFY2(error.empty(), error.c_str());
+    }
+
+    // Lists, then each change; the user's name and the server's version; gauges sampled from what is held.
+    void listsAndWatches() {
+        auto c = client("admin-token");
+        QHash<QString, int> listed;
+        connect(c.get(), &ControlPlaneClient::objectsListed, this,
+                [&](const QString& r, const QVector<ObjectPtr>& objects, qint64) { listed[r] = int(objects.size()); });
+        QStringList changed;
+        connect(c.get(), &ControlPlaneClient::objectChanged, this,
+                [&](const QString& r, const ObjectEvent& e) { changed << r + QLatin1Char(' ') + QString::fromStdString(api::metadata(*e.object).name()); });
+        c->watchResource(QStringLiteral("pods"));
+        c->watchResource(QStringLiteral("nodes"));
+        QTRY_COMPARE_WITH_TIMEOUT(c->connectionState(), ControlPlaneClient::ConnectionState::Connected, kTimeout);
+        QCOMPARE(listed.value(QStringLiteral("pods")), 2);
+        QCOMPARE(listed.value(QStringLiteral("nodes")), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(c->userName(), QStringLiteral("admin"), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(c->serverVersion().startsWith(QLatin1String("v1.28.")), kTimeout);
+        QVERIFY(!c->keepsHistory());
+        create("apiVersion: v1\nkind: Pod\nmetadata: {name: late, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n");
+        QTRY_VERIFY_WITH_TIMEOUT(changed.contains(QStringLiteral("pods late")), kTimeout);
+        auto pods = c->listAt(QStringLiteral("pods"), 0);
+        QVERIFY(pods.isOk());
+        QCOMPARE(pods->size(), 3);
+        // Not watched: listed when asked.
+        auto namespaces = c->listAt(QStringLiteral("namespaces"), 0);
+        QVERIFY2(namespaces.isOk(), namespaces.status().message().c_str());
+        QVERIFY(namespaces->size() >= 2);
+        const auto metrics = c->metrics();
+        QVERIFY(metrics.count("kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}"));
+        QCOMPARE(metrics.at("kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}").back().second, 8.0);
+        QCOMPARE(metrics.at("kube_pod_container_resource_requests{resource=\"cpu\",unit=\"core\"}").back().second, 1.0);
+        QVERIFY(c->listAt(QStringLiteral("pods"), 1).status().code() == StatusCode::OutOfRange);
+    }
+
+    // Read-only by default: a write is refused without being sent; allowed, it is confirmed first.
+    void readOnlyUntilAllowedThenConfirmed() {
+        auto c = client("admin-token");
+        ApiRequest cordon;
+        cordon.verb = QStringLiteral("patch");
+        cordon.resource = QStringLiteral("nodes");
+        cordon.name = QStringLiteral("node-1");
+        cordon.patch = codec::Value::object();
+        cordon.patch["spec"] = codec::Value::object();
+        cordon.patch["spec"]["unschedulable"] = true;
+        std::optional<ApiResult> result;
+        auto sendIt = [&] {
+            result.reset();
+            c->send(cordon, this, [&](const ApiResult& r) { result = r; });
+            QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), kTimeout);
+        };
+        sendIt();
+        QCOMPARE(result->status.code(), StatusCode::PermissionDenied);
+        QVERIFY2(result->status.message().find("read-only") != std::string::npos, result->status.message().c_str());
+        QVERIFY(!c->writesOffReason().isEmpty());
+        c->setWritesAllowed(true);
+        QVERIFY(c->writesOffReason().isEmpty());
+        int asked = 0;
+        bool answer = false;
+        c->setConfirmWrite([&](const ApiRequest&) {
+            ++asked;
+            return answer;
+        });
+        sendIt();
+        QCOMPARE(result->status.code(), StatusCode::Cancelled);
+        answer = true;
+        sendIt();
+        QVERIFY2(result->ok(), result->status.message().c_str());
+        QCOMPARE(asked, 2);
+        const auto* node = dynamic_cast<const k8s::io::api::core::v1::Node*>(result->object.get());
+        QVERIFY(node && node->spec().unschedulable());
+        // Validation errors come back as the API's, with their causes.
+        ApiRequest bad;
+        bad.verb = QStringLiteral("create");
+        bad.resource = QStringLiteral("pods");
+        bad.namespace_ = QStringLiteral("default");
+        auto pod = std::make_shared<k8s::io::api::core::v1::Pod>();
+        pod->mutable_metadata()->set_name("no-containers");
+        bad.body = pod;
+        result.reset();
+        c->send(bad, this, [&](const ApiResult& r) { result = r; });
+        QTRY_VERIFY_WITH_TIMEOUT(result.has_value(), kTimeout);
+        QCOMPARE(result->status.reason(), std::string("Invalid"));
+        QVERIFY(!result->status.causes().empty());
+        QCOMPARE(result->status.causes().front().field, std::string("spec.containers"));
+    }
+
+    // dev may read pods and events in "team" only: those, and the views say what they miss; not a lost connection.
+    void rbacLimitedUserIsPartialNotDisconnected() {
+        auto c = client("dev-token", "team");
+        c->watchResource(QStringLiteral("pods"));
+        c->watchResource(QStringLiteral("nodes"));
+        QTRY_VERIFY_WITH_TIMEOUT(c->partialViews().contains(QStringLiteral("nodes")) && c->partialViews().contains(QStringLiteral("pods")), kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(c->connectionState(), ControlPlaneClient::ConnectionState::Connected, kTimeout);
+        auto pods = c->listAt(QStringLiteral("pods"), 0);
+        QVERIFY(pods.isOk());
+        QCOMPARE(pods->size(), 1);
+        QVERIFY2(c->partialViews().value(QStringLiteral("pods")).contains(QLatin1String("only from namespace \"team\"")),
+                 qPrintable(c->partialViews().value(QStringLiteral("pods"))));
+        QVERIFY2(c->partialViews().value(QStringLiteral("nodes")).contains(QLatin1String("cannot list resource \"nodes\"")),
+                 qPrintable(c->partialViews().value(QStringLiteral("nodes"))));
+    }
+
+    // The server goes away: Disconnected, the last state kept; back: Connected, and what changed meanwhile.
+    void serverRestartedUnderTheClient() {
+        auto c = client("admin-token");
+        c->watchResource(QStringLiteral("pods"));
+        QTRY_COMPARE_WITH_TIMEOUT(c->connectionState(), ControlPlaneClient::ConnectionState::Connected, kTimeout);
+        const int before = int(c->listAt(QStringLiteral("pods"), 0)->size());
+        api_.stopServing();
+        QTRY_COMPARE_WITH_TIMEOUT(c->connectionState(), ControlPlaneClient::ConnectionState::Disconnected, kTimeout);
+        QCOMPARE(int(c->listAt(QStringLiteral("pods"), 0)->size()), before);
+        create("apiVersion: v1\nkind: Pod\nmetadata: {name: while-away, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n");
+        const std::string error = api_.restartServing();
+        QVERIFY2(error.empty(), error.c_str());
+        QTRY_COMPARE_WITH_TIMEOUT(c->connectionState(), ControlPlaneClient::ConnectionState::Connected, kTimeout);
+        QTRY_COMPARE_WITH_TIMEOUT(int(c->listAt(QStringLiteral("pods"), 0)->size()), before + 1, kTimeout);
+    }
+
+    // The window over a kubeconfig: views loaded, no time travel, the Cluster menu; the fork is a
+    // simulation of the same objects in a window of its own.
+    void windowAndFork() {
+        client::clientcmd::Environment env;
+        kubectl::KubeconfigFlags flags;
+        flags.kubeconfig = writeKubeconfig().toStdString();
+        auto connection = LiveConnection::open(flags, env, MainWindow::Options{false});
+        QVERIFY2(connection.isOk(), connection.status().message().c_str());
+        MainWindow* w = (*connection)->window();
+        w->show();
+        QTRY_VERIFY_WITH_TIMEOUT(w->loaded(), kTimeout);
+        QTRY_VERIFY_WITH_TIMEOUT(w->podsModel()->rowCount() >= 2, kTimeout);
+        QVERIFY(!w->timelineSlider()->isEnabled());
+        QVERIFY(w->clusterMenu());
+        QVERIFY(!w->clusterMenu()->allowChangesAction()->isChecked());
+        QTRY_VERIFY_WITH_TIMEOUT(w->connectionText().contains(QLatin1String("Connected to live")), kTimeout);
+        MainWindow* fork = w->clusterMenu()->fork();
+        QVERIFY(fork);
+        QVERIFY(fork->simulation());
+        QTRY_VERIFY_WITH_TIMEOUT(fork->loaded() && fork->podsModel()->rowCount() == w->podsModel()->rowCount(), kTimeout);
+        // The fork's changes stay in the fork.
+        QCOMPARE(fork->client()->endpoint(), QStringLiteral("embedded"));
+        fork->close();
+    }
+
+    // `pilothouse --kubeconfig FILE --screenshot DIR`: every view of the attached cluster.
+    void screenshotsOfTheAttachedCluster() {
+#ifndef PH_PILOTHOUSE_BIN
+        QSKIP("the pilothouse binary is not built");
+#else
+        const QString shots = api_.dir().filePath(QStringLiteral("shots"));
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(PH_PILOTHOUSE_BIN),
+                {QStringLiteral("--kubeconfig"), writeKubeconfig(), QStringLiteral("--screenshot"), shots, QStringLiteral("--size"),
+                 QStringLiteral("1280x800")});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        for (const char* name : {"journey.png", "cluster.png", "inspector.png", "explainer.png", "events.png", "charts.png", "window.png"})
+            QVERIFY2(QFile::exists(shots + QLatin1Char('/') + QLatin1String(name)), name);
+        // A context that is not there: kubectl's words, before any window.
+        QProcess bad;
+        bad.setProcessEnvironment(env);
+        bad.start(QStringLiteral(PH_PILOTHOUSE_BIN), {QStringLiteral("--kubeconfig"), writeKubeconfig(), QStringLiteral("--context"),
+                                                      QStringLiteral("nope"), QStringLiteral("--screenshot"), shots});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 1);
+        const QString err = QString::fromUtf8(bad.readAllStandardError());
+        QVERIFY2(err.contains(QLatin1String("error: context \"nope\" does not exist")), qPrintable(err));
+#endif
+    }
+};
+
+QTEST_MAIN(LiveClusterTest)
+#include "live_cluster_test.moc"
