@@ -278,19 +278,20 @@ int main(int argc, char** argv) {
         flags.context = parser.value(context).toStdString();
         flags.userAgent = "pilothouse";
         theme::apply(app, parser.isSet(dark) ? theme::Mode::Dark : theme::Mode::Light);
-        auto connection = pilothouse::ui::LiveConnection::open(flags, pilothouse::client::clientcmd::Environment::fromProcess(), windowOptions);
-        if (!connection) {
-            std::fprintf(stderr, "error: %s\n", connection.status().message().c_str());
+        auto connected = pilothouse::kubectl::connectWithKubeconfig(flags, pilothouse::client::clientcmd::Environment::fromProcess());
+        if (!connected) {
+            std::fprintf(stderr, "error: %s\n", connected.status().message().c_str());
             return 1;
         }
         // Said at once, before a window: nobody there, an unknown authority, a refused token.
-        if (auto answer = pilothouse::ui::KubernetesClient::probe((*connection)->client().rest()); !answer) {
+        if (auto answer = pilothouse::ui::KubernetesClient::probe(*connected->client); !answer) {
             std::fprintf(stderr, "error: %s\n", answer.status().message().c_str());
             return 1;
         }
+        auto connection = pilothouse::ui::LiveConnection::open(std::move(*connected), windowOptions);
         // Opened to see why pods are pending: the explainer is in front.
-        (*connection)->window()->showExplainer();
-        return runWindow(*(*connection)->window(), windowArgs, QString(), {});
+        connection->window()->showExplainer();
+        return runWindow(*connection->window(), windowArgs, QString(), {});
     }
     // Attached to a server: its simulation, nothing to start here.
     if (parser.isSet(connectTo)) {

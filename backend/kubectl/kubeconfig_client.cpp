@@ -21,6 +21,11 @@ StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, c
     overrides.clusterDefaultServer = clientcmd::kKubectlClusterDefaultServer;
     auto resolved = clientcmd::resolve(rules, overrides);
     if (!resolved) return resolved.status();
+    return connectResolved(*resolved, flags.userAgent);
+}
+
+StatusOr<KubeconfigClient> connectResolved(const clientcmd::ResolvedContext& context, const std::string& userAgent) {
+    const clientcmd::ResolvedContext* resolved = &context;
     const clientcmd::RestConfig& rc = resolved->rest;
     const std::string where = resolved->contextName.empty() ? std::string("the kubeconfig")
                                                             : "context \"" + resolved->contextName + "\"";
@@ -43,7 +48,7 @@ StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, c
     config.bearerTokenFile = rc.bearerTokenFile;
     config.username = rc.username;
     config.password = rc.password;
-    config.userAgent = (flags.userAgent.empty() ? std::string("pilothousectl") : flags.userAgent) + "/" + version::pilothouseVersion();
+    config.userAgent = (userAgent.empty() ? std::string("pilothousectl") : userAgent) + "/" + version::pilothouseVersion();
     // kubectl's limits for discovery (50 a second, bursts of 300): a paged list of 150,000 pods
     // is 300 requests, which client-go's defaults (5, 10) would spread over a minute.
     config.qps = 50;

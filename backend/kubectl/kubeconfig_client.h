@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "client/clientcmd/client_config.h"
 #include "client/clientcmd/loader.h"
 #include "client/rest/client.h"
 #include "util/status.h"
@@ -34,5 +35,8 @@ struct KubeconfigClient {
 
 // Errors name the file or context and say what to do, in kubectl's words where kubectl has some.
 StatusOr<KubeconfigClient> connectWithKubeconfig(const KubeconfigFlags& flags, const client::clientcmd::Environment& env);
+// The same for a context already resolved (a connect dialog's, listed with clientcmd::listContexts,
+// where a broken file beside it does not stop it as it stops client-go's loading).
+StatusOr<KubeconfigClient> connectResolved(const client::clientcmd::ResolvedContext& context, const std::string& userAgent);
 
 }  // namespace pilothouse::kubectl

@@ -1,6 +1,7 @@
 #include "client/control_plane_client.h"
 
 #include "api/scheme.h"
+#include "authentication_v1.pb.h"
 #include "scheduler/apis/config/load.h"
 
 namespace pilothouse::ui {
@@ -29,6 +30,21 @@ ApiResult toApiResult(apiserver::Response response) {
     result.object = std::move(response.object);
     for (const auto& w : response.warnings) result.warnings << QString::fromStdString(w);
     return result;
+}
+
+void ControlPlaneClient::askUserName() {
+    ApiRequest request;
+    request.verb = QStringLiteral("create");
+    request.resource = QStringLiteral("selfsubjectreviews");
+    request.body = std::make_shared<k8s::io::api::authentication::v1::SelfSubjectReview>();
+    send(request, this, [this](const ApiResult& r) {
+        const auto* review = dynamic_cast<const k8s::io::api::authentication::v1::SelfSubjectReview*>(r.object.get());
+        if (!r.ok() || !review) return;
+        const QString name = QString::fromStdString(review->status().user_info().username());
+        if (name == userName_) return;
+        userName_ = name;
+        emit userNameChanged(name);
+    });
 }
 
 scheduler::config::KubeSchedulerConfiguration ControlPlaneClient::schedulerConfigurationAt(qint64) const {

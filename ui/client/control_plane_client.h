@@ -63,7 +63,7 @@ public:
     virtual bool isRemote() const { return false; }
     // That user's name, as far as the control plane said ("" while it has not): a remote one is
     // asked (SelfSubjectReview) each time it is connected; userNameChanged() when it answers.
-    virtual QString userName() const { return {}; }
+    QString userName() const { return userName_; }
     // Whether the control plane's past can be read (listAt at an older revision, revisionAt): a
     // simulation keeps its store's history; a live cluster's past is not kept, and only the
     // present is shown.
@@ -114,6 +114,12 @@ public:
     virtual void configureScheduler(const QString& yaml, const QString& source, QObject* context,
                                     std::function<void(const Status&)> done) = 0;
 
+protected:
+    // Asks the control plane who this client is (a SelfSubjectReview, authentication.k8s.io/v1,
+    // through send()); userName() is the answer, userNameChanged() when it changed. A control plane
+    // that does not answer keeps the name unknown.
+    void askUserName();
+
 signals:
     void controlPlaneReplaced();
     void objectsListed(const QString& resource, const QVector<pilothouse::ui::ObjectPtr>& objects,
@@ -123,6 +129,9 @@ signals:
     void userNameChanged(const QString& name);
     void writesOffChanged();
     void errorOccurred(const QString& message);
+
+private:
+    QString userName_;  // GUI thread only
 };
 
 }  // namespace pilothouse::ui

@@ -10,7 +10,6 @@
 #include "api/codec/proto_json.h"
 #include "api/object.h"
 #include "api/scheme.h"
-#include "authentication_v1.pb.h"
 #include "client/tools/pager/list_pager.h"
 #include "cluster/object_gauges.h"
 #include "core_v1.pb.h"
@@ -361,21 +360,6 @@ void KubernetesClient::runAsync(QObject* context, std::function<Result()> work, 
         if (!ctx) return;
         QMetaObject::invokeMethod(ctx, [deliver = std::move(deliver), result = std::move(result)] { deliver(result); },
                                   Qt::QueuedConnection);
-    });
-}
-
-void KubernetesClient::askUserName() {
-    ApiRequest request;
-    request.verb = QStringLiteral("create");
-    request.resource = QStringLiteral("selfsubjectreviews");
-    request.body = std::make_shared<k8s::io::api::authentication::v1::SelfSubjectReview>();
-    send(request, this, [this](const ApiResult& r) {
-        const auto* review = dynamic_cast<const k8s::io::api::authentication::v1::SelfSubjectReview*>(r.object.get());
-        if (!r.ok() || !review) return;
-        const QString name = QString::fromStdString(review->status().user_info().username());
-        if (name == userName_) return;
-        userName_ = name;
-        emit userNameChanged(name);
     });
 }
 

@@ -77,7 +77,6 @@ public:
     ConnectionState connectionState() const override { return state_; }
     bool isRemote() const override { return true; }
     bool keepsHistory() const override { return false; }
-    QString userName() const override { return userName_; }
     void watchResource(const QString& resource) override;
     qint64 nowNanos() const override;
     qint64 epochNanos() const override { return epochNanos_; }
@@ -126,7 +125,6 @@ private:
     void takeRevision(const std::string& rv);
     void updateState();
     void sampleMetrics();
-    void askUserName();
     template <typename Result>
     void runAsync(QObject* context, std::function<Result()> work, std::function<void(const Result&)> deliver);
 
@@ -136,7 +134,6 @@ private:
     std::vector<std::unique_ptr<Informer>> informers_;
     ConnectionState state_ = ConnectionState::Connecting;
     qint64 revision_ = 0;
-    QString userName_;
     QString serverVersion_;
     QHash<QString, QString> partial_;
     bool writesAllowed_ = false;

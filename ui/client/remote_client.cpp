@@ -131,22 +131,6 @@ void RemoteClient::setConnectionState(ConnectionState state, const QString& erro
     }, Qt::QueuedConnection);
 }
 
-void RemoteClient::askUserName() {
-    ApiRequest request;
-    request.verb = QStringLiteral("create");
-    request.resource = QStringLiteral("selfsubjectreviews");
-    request.body = std::make_shared<k8s::io::api::authentication::v1::SelfSubjectReview>();
-    send(request, this, [this](const ApiResult& r) {
-        const auto* review = dynamic_cast<const k8s::io::api::authentication::v1::SelfSubjectReview*>(r.object.get());
-        // A server that does not answer keeps the name unknown (the title shows the address alone).
-        if (!r.ok() || !review) return;
-        const QString name = QString::fromStdString(review->status().user_info().username());
-        if (name == userName_) return;
-        userName_ = name;
-        emit userNameChanged(name);
-    });
-}
-
 void RemoteClient::runState() {
     auto backoff = kFirstBackoff;
     while (!stopping_) {

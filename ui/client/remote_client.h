@@ -60,7 +60,6 @@ public:
     QString endpoint() const override { return QString::fromStdString(options_.address); }
     ConnectionState connectionState() const override { return state_.load(); }
     bool isRemote() const override { return true; }
-    QString userName() const override { return userName_; }
     void watchResource(const QString& resource) override;
     qint64 nowNanos() const override;
     qint64 epochNanos() const override;
@@ -97,8 +96,6 @@ private:
     // Sleeps `backoff` (or until stop), then doubles it up to 5 s; false when stopping.
     bool waitBefore(std::chrono::milliseconds& backoff);
     void setConnectionState(ConnectionState state, const QString& error = {});
-    // Asks the server who the token is (SelfSubjectReview); userName_ from its answer.
-    void askUserName();
     // A stream call on one of the threads: the token added, and known to the destructor (which
     // cancels it) until endCall().
     void startCall(grpc::ClientContext* context);
@@ -123,7 +120,6 @@ private:
     std::vector<std::thread> threads_;
     QThreadPool pool_;
 
-    QString userName_;  // GUI thread only
 
     mutable std::mutex dataMutex_;
     pilothouse::simulation::v1::SimulationState simulationState_;  // guarded by dataMutex_

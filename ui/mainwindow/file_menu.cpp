@@ -15,7 +15,9 @@
 #include "inspector/inspector_view.h"
 #include "journey/journey_view.h"
 #include "mainwindow/exports.h"
+#include "mainwindow/connect_cluster_dialog.h"
 #include "mainwindow/connect_dialog.h"
+#include "mainwindow/live_connection.h"
 #include "mainwindow/main_window.h"
 #include "mainwindow/remote_connection.h"
 #include "mainwindow/scenario_picker.h"
@@ -38,6 +40,16 @@ FileMenu::FileMenu(MainWindow* window, EmbeddedSession* session, SimulationContr
         if (dialog.exec() != QDialog::Accepted) return;
         auto opened = RemoteConnection::openWindow(dialog.connectOptions(), window_->options());
         if (!opened) report(opened.status(), QString());
+    });
+    QAction* connectCluster = addAction(tr("Connect to &cluster…"));
+    connectCluster->setObjectName(QStringLiteral("connectClusterAction"));
+    connectCluster->setToolTip(tr("Open a window on a real Kubernetes cluster through a kubeconfig context (read-only until you allow changes)"));
+    connect(connectCluster, &QAction::triggered, this, [this] {
+        ConnectClusterDialog dialog(window_);
+        if (dialog.exec() != QDialog::Accepted) return;
+        auto connected = kubectl::connectResolved(dialog.resolved(), "pilothouse");
+        if (!connected) return report(connected.status(), QString());
+        LiveConnection::openWindow(std::move(*connected), window_->options());
     });
     addSeparator();
     if (session_ || simulation_) {

@@ -12,6 +12,7 @@
 #include "kubectl/cluster_snapshot.h"
 #include "scheduler/snapshot_scheduler.h"
 #include "models/selection_model.h"
+#include "mainwindow/window_owner.h"
 #include "session/embedded_session.h"
 
 namespace pilothouse::ui {
@@ -57,12 +58,7 @@ StatusOr<MainWindow*> ForkedSimulation::openWindow(KubernetesClient& live, MainW
         window->showExplainer();
     }
     window->resize(1280, 800);
-    ForkedSimulation* owned = fork.release();
-    owned->setParent(QCoreApplication::instance());
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    connect(window, &QObject::destroyed, owned, &QObject::deleteLater);
-    connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, owned, [owned] { delete owned; });
-    window->show();
+    keepWhileOpen(fork.release(), window);
     return window;
 }
 

@@ -5,6 +5,7 @@
 #include <QSettings>
 
 #include "client/kubernetes_client.h"
+#include "mainwindow/window_owner.h"
 
 namespace pilothouse::ui {
 
@@ -23,17 +24,11 @@ QString describe(const ApiRequest& r) {
 
 }  // namespace
 
-StatusOr<std::unique_ptr<LiveConnection>> LiveConnection::open(const kubectl::KubeconfigFlags& flags,
-                                                               const client::clientcmd::Environment& env,
-                                                               MainWindow::Options windowOptions) {
-    kubectl::KubeconfigFlags f = flags;
-    if (f.userAgent.empty()) f.userAgent = "pilothouse";
-    auto connected = kubectl::connectWithKubeconfig(f, env);
-    if (!connected) return connected.status();
-    KubernetesClient::Target target{connected->contextName, connected->clusterName, connected->userName, connected->server,
-                                    connected->namespace_};
+std::unique_ptr<LiveConnection> LiveConnection::open(kubectl::KubeconfigClient connected, MainWindow::Options windowOptions) {
+    KubernetesClient::Target target{connected.contextName, connected.clusterName, connected.userName, connected.server,
+                                    connected.namespace_};
     std::unique_ptr<LiveConnection> connection(new LiveConnection);
-    connection->client_ = std::make_unique<KubernetesClient>(std::move(connected->client), std::move(target));
+    connection->client_ = std::make_unique<KubernetesClient>(std::move(connected.client), std::move(target));
     connection->window_ = new MainWindow(connection->client_.get(), static_cast<SimulationControl*>(nullptr), windowOptions);
     QPointer<MainWindow> window = connection->window_;
     KubernetesClient* client = connection->client_.get();
@@ -49,17 +44,10 @@ StatusOr<std::unique_ptr<LiveConnection>> LiveConnection::open(const kubectl::Ku
     return connection;
 }
 
-StatusOr<MainWindow*> LiveConnection::openWindow(const kubectl::KubeconfigFlags& flags, const client::clientcmd::Environment& env,
-                                                 MainWindow::Options windowOptions) {
-    auto opened = open(flags, env, windowOptions);
-    if (!opened) return opened.status();
-    LiveConnection* connection = opened->release();
-    connection->setParent(QCoreApplication::instance());
+MainWindow* LiveConnection::openWindow(kubectl::KubeconfigClient connected, MainWindow::Options windowOptions) {
+    LiveConnection* connection = open(std::move(connected), windowOptions).release();
     MainWindow* window = connection->window_;
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    connect(window, &QObject::destroyed, connection, &QObject::deleteLater);
-    connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, connection, [connection] { delete connection; });
-    window->show();
+    keepWhileOpen(connection, window);
     return window;
 }
 

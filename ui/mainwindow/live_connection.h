@@ -9,10 +9,8 @@
 
 #include <memory>
 
-#include "client/clientcmd/loader.h"
 #include "kubectl/kubeconfig_client.h"
 #include "mainwindow/main_window.h"
-#include "util/status.h"
 
 namespace pilothouse::ui {
 
@@ -21,15 +19,12 @@ class KubernetesClient;
 class LiveConnection final : public QObject {
     Q_OBJECT
 public:
-    // The kubeconfig read and its context resolved (errors name the file or context, in kubectl's
-    // words), the client connecting and the window over it (not shown). That the server answers
-    // is the window's to say; probe() first to say it before a window opens.
-    static StatusOr<std::unique_ptr<LiveConnection>> open(const kubectl::KubeconfigFlags& flags,
-                                                          const client::clientcmd::Environment& env,
-                                                          MainWindow::Options windowOptions);
+    // The client over a context already connected (kubectl::connectWithKubeconfig, or
+    // connectResolved for a context a dialog listed) and the window over it (not shown). That the
+    // server answers is the window's to say; KubernetesClient::probe first to say it before.
+    static std::unique_ptr<LiveConnection> open(kubectl::KubeconfigClient connected, MainWindow::Options windowOptions);
     // The same, shown, owning itself: it goes when its window is closed.
-    static StatusOr<MainWindow*> openWindow(const kubectl::KubeconfigFlags& flags, const client::clientcmd::Environment& env,
-                                            MainWindow::Options windowOptions);
+    static MainWindow* openWindow(kubectl::KubeconfigClient connected, MainWindow::Options windowOptions);
     ~LiveConnection() override;
 
     KubernetesClient& client() const { return *client_; }

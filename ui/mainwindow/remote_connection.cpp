@@ -5,6 +5,7 @@
 
 #include "client/remote_client.h"
 #include "session/remote_simulation.h"
+#include "mainwindow/window_owner.h"
 
 namespace pilothouse::ui {
 
@@ -26,14 +27,8 @@ StatusOr<MainWindow*> RemoteConnection::openWindow(const remote::ConnectOptions&
     auto opened = open(options, windowOptions);
     if (!opened) return opened.status();
     RemoteConnection* connection = opened->release();
-    // Deleted when its window closes, or when the application quits (before the application object
-    // goes: widgets cannot be deleted once it is being destroyed), or with it at the latest.
-    connection->setParent(QCoreApplication::instance());
     MainWindow* window = connection->window_;
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    connect(window, &QObject::destroyed, connection, &QObject::deleteLater);
-    connect(QCoreApplication::instance(), &QCoreApplication::aboutToQuit, connection, [connection] { delete connection; });
-    window->show();
+    keepWhileOpen(connection, window);
     return window;
 }
 

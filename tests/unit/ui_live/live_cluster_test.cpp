@@ -3,7 +3,11 @@
 #include <QAction>
 #include <QApplication>
 #include <QFile>
+#include <QLabel>
 #include <QProcess>
+#include <QPushButton>
+#include <QSettings>
+#include <QTableWidget>
 #include <QSlider>
 #include <QTest>
 
@@ -13,6 +17,7 @@
 #include "client/kubernetes_client.h"
 #include "core_v1.pb.h"
 #include "mainwindow/cluster_menu.h"
+#include "mainwindow/connect_cluster_dialog.h"
 #include "mainwindow/live_connection.h"
 #include "mainwindow/main_window.h"
 #include "models/object_table_model.h"
@@ -220,9 +225,10 @@ private slots:
         client::clientcmd::Environment env;
         kubectl::KubeconfigFlags flags;
         flags.kubeconfig = writeKubeconfig().toStdString();
-        auto connection = LiveConnection::open(flags, env, MainWindow::Options{false});
-        QVERIFY2(connection.isOk(), connection.status().message().c_str());
-        MainWindow* w = (*connection)->window();
+        auto connected = kubectl::connectWithKubeconfig(flags, env);
+        QVERIFY2(connected.isOk(), connected.status().message().c_str());
+        auto connection = LiveConnection::open(std::move(*connected), MainWindow::Options{false});
+        MainWindow* w = connection->window();
         w->show();
         QTRY_VERIFY_WITH_TIMEOUT(w->loaded(), kTimeout);
         QTRY_VERIFY_WITH_TIMEOUT(w->podsModel()->rowCount() >= 2, kTimeout);
@@ -237,6 +243,46 @@ private slots:
         // The fork's changes stay in the fork.
         QCOMPARE(fork->client()->endpoint(), QStringLiteral("embedded"));
         fork->close();
+    }
+
+    // File > Connect to cluster…: $KUBECONFIG's two files merged, one of them broken, and a context
+    // whose CA file is missing — each listed with why; a refused token said in kubectl's words; the
+    // good context connects and is remembered.
+    void connectDialogListsEveryContext() {
+        QSettings().remove(QStringLiteral("connectCluster"));
+        const QString a = api_.dir().filePath(QStringLiteral("a.yaml"));
+        const QString b = api_.dir().filePath(QStringLiteral("b.yaml"));
+        std::ofstream(a.toStdString()) << "apiVersion: v1\nkind: Config\nclusters:\n- name: c\n  cluster:\n    server: " << api_.host()
+                                       << "\n    certificate-authority: " << api_.caFile()
+                                       << "\n- name: gone\n  cluster: {server: " << api_.host()
+                                       << ", certificate-authority: /nonexistent/ca.crt}\n"
+                                          "contexts:\n- name: live\n  context: {cluster: c, user: u}\n"
+                                          "- name: refused\n  context: {cluster: c, user: stranger}\n"
+                                          "- name: no-ca\n  context: {cluster: gone, user: u}\n"
+                                          "current-context: live\nusers:\n- name: u\n  user: {token: admin-token}\n"
+                                          "- name: stranger\n  user: {token: who-knows}\n";
+        std::ofstream(b.toStdString()) << "apiVersion: v1\nkind: Config\nclusters: [oops\n";
+        client::clientcmd::Environment env;
+        env.kubeconfig = (a + QLatin1Char(':') + b).toStdString();
+        ConnectClusterDialog dialog(nullptr, env);
+        QCOMPARE(dialog.contextTable()->rowCount(), 3);
+        QVERIFY2(dialog.filesLabel()->text().contains(QLatin1String("b.yaml (broken")), qPrintable(dialog.filesLabel()->text()));
+        // The current context is chosen; no-ca is listed with its error and cannot be chosen.
+        QVERIFY(dialog.connectButton()->isEnabled());
+        QVERIFY(dialog.selectContext(QStringLiteral("no-ca")));
+        QVERIFY(!dialog.connectButton()->isEnabled());
+        QVERIFY2(dialog.errorText().contains(QLatin1String("/nonexistent/ca.crt")), qPrintable(dialog.errorText()));
+        QVERIFY(dialog.selectContext(QStringLiteral("refused")));
+        dialog.tryConnect();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.busy(), kTimeout);
+        QVERIFY2(dialog.errorText().contains(QLatin1String("Unauthorized")), qPrintable(dialog.errorText()));
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY(dialog.selectContext(QStringLiteral("live")));
+        dialog.tryConnect();
+        QTRY_COMPARE_WITH_TIMEOUT(dialog.result(), int(QDialog::Accepted), kTimeout);
+        QCOMPARE(dialog.resolved().contextName, std::string("live"));
+        QCOMPARE(ConnectClusterDialog::recentContexts().front().context, QStringLiteral("live"));
+        QSettings().remove(QStringLiteral("connectCluster"));
     }
 
     // `pilothouse --kubeconfig FILE --screenshot DIR`: every view of the attached cluster.
