@@ -6,10 +6,12 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "explainer/filter_matrix_model.h"
 #include "explainer/pod_explainer.h"
+#include "explainer/recorded_failure.h"
 #include "explainer/what_if_panel.h"
 #include "explainer/score_table_model.h"
 #include "theme/roomy_table.h"
@@ -51,6 +53,7 @@ QString joined(const std::vector<std::string>& items) {
 
 ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, SelectionModel* selection, QWidget* parent)
     : QWidget(parent),
+      client_(client),
       explainer_(new PodExplainer(client, timeline, selection, this)),
       selection_(selection),
       filters_(new FilterMatrixModel(this)),
@@ -66,6 +69,20 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
     preemption_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     source_ = new QLabel(this);
     source_->setWordWrap(true);
+    recorded_ = new QLabel(this);
+    recorded_->setObjectName(QStringLiteral("recordedFailure"));
+    recorded_->setWordWrap(true);
+    recorded_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    recorded_->hide();
+    // The cluster's events come and go: its word is looked for again at most twice a second.
+    recordedDelay_ = new QTimer(this);
+    recordedDelay_->setSingleShot(true);
+    recordedDelay_->setInterval(500);
+    connect(recordedDelay_, &QTimer::timeout, this, &ExplainerView::updateRecorded);
+    if (!client->keepsHistory())
+        connect(client, &ControlPlaneClient::objectChanged, this, [this](const QString& resource) {
+            if (resource == QLatin1String("events") && !recordedDelay_->isActive()) recordedDelay_->start();
+        });
     tabs_ = new QTabWidget(this);
     tabs_->setDocumentMode(true);
     filterView_ = makeTable(this);
@@ -82,6 +99,7 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
     layout->setSpacing(6);
     layout->addWidget(title_);
     layout->addWidget(verdict_);
+    layout->addWidget(recorded_);
     layout->addWidget(preemption_);
     layout->addWidget(source_);
     layout->addWidget(tabs_, 1);
@@ -121,6 +139,40 @@ QString ExplainerView::title() const { return title_->text(); }
 QString ExplainerView::verdict() const { return verdict_->text(); }
 QString ExplainerView::preemption() const { return preemption_->isHidden() ? QString() : preemption_->text(); }
 QString ExplainerView::source() const { return source_->isHidden() ? QString() : source_->text(); }
+QString ExplainerView::recorded() const { return recorded_->isHidden() ? QString() : recorded_->text(); }
+
+void ExplainerView::updateRecorded() {
+    // A simulation's events are its own scheduler's: only a live cluster's are another's word.
+    const auto& answer = explainer_->explanation();
+    if (client_->keepsHistory() || explainer_->pod().isEmpty() || !answer) {
+        recorded_->hide();
+        return;
+    }
+    auto events = client_->listAt(QStringLiteral("events"), 0);
+    const auto failure = events ? latestFailedScheduling(*events, explainer_->pod()) : std::nullopt;
+    QPalette p = palette();
+    if (!failure) {
+        recorded_->setText(answer->boundNode.empty() ? tr("The cluster recorded no FailedScheduling event for this pod.") : QString());
+        recorded_->setVisible(answer->boundNode.empty());
+        p.setColor(QPalette::WindowText, theme::mutedText());
+        recorded_->setPalette(p);
+        return;
+    }
+    const qint64 ago = std::max<qint64>(0, (client_->nowNanos() - failure->lastSeenNanos) / 1'000'000'000);
+    const QString when = ago < 120 ? tr("%1 s ago").arg(ago) : tr("%1 min ago").arg(ago / 60);
+    const bool agrees = !answer->outcome.node && QString::fromStdString(answer->outcome.message) == failure->message;
+    QString text = tr("The cluster's kube-scheduler said (FailedScheduling, %1, seen %2 times): %3")
+                       .arg(when)
+                       .arg(failure->count)
+                       .arg(failure->message);
+    text += QLatin1Char('\n') + (agrees ? tr("✓ Agrees with the answer above, word for word.")
+                                        : tr("≠ Differs from the answer above: the cluster may have changed since, or its "
+                                             "scheduler runs another version, configuration or plugins."));
+    recorded_->setText(text);
+    p.setColor(QPalette::WindowText, agrees ? theme::phaseColor(QStringLiteral("Running")) : theme::warning());
+    recorded_->setPalette(p);
+    recorded_->show();
+}
 
 void ExplainerView::changeEvent(QEvent* event) {
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::FontChange) applyFonts();
@@ -152,6 +204,7 @@ void ExplainerView::applyFonts() {
 }
 
 void ExplainerView::refresh() {
+    updateRecorded();
     const auto& answer = explainer_->explanation();
     const scheduler::Explanation* e = answer ? &*answer->outcome.explanation : nullptr;
     filters_->setExplanation(e);

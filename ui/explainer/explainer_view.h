@@ -19,6 +19,7 @@
 
 class QLabel;
 class QTabWidget;
+class QTimer;
 class QTableView;
 
 namespace pilothouse::ui {
@@ -52,6 +53,9 @@ public:
     QString preemption() const;
     // Said when the answer was found before the control plane was up ("" otherwise).
     QString source() const;
+    // On a live cluster: the cluster's own FailedScheduling message for the pod and whether it
+    // agrees with the answer shown ("" otherwise).
+    QString recorded() const;
 
 protected:
     void changeEvent(QEvent* event) override;
@@ -61,9 +65,12 @@ protected:
 
 private:
     void refresh();
+    // The live cluster's FailedScheduling line under the verdict (hidden on a simulation).
+    void updateRecorded();
     void pickTab(Tab tab);
     void applyFonts();
 
+    ControlPlaneClient* client_;
     PodExplainer* explainer_;
     SelectionModel* selection_;
     FilterMatrixModel* filters_;
@@ -72,6 +79,8 @@ private:
     QLabel* verdict_;
     QLabel* source_;
     QLabel* preemption_;
+    QLabel* recorded_;
+    QTimer* recordedDelay_;
     QTabWidget* tabs_;
     QTableView* filterView_;
     QTableView* scoreView_;

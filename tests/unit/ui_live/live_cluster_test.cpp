@@ -16,6 +16,9 @@
 #include "api/object.h"
 #include "client/kubernetes_client.h"
 #include "core_v1.pb.h"
+#include "explainer/explainer_view.h"
+#include "explainer/pod_explainer.h"
+#include "models/selection_model.h"
 #include "mainwindow/cluster_menu.h"
 #include "mainwindow/connect_cluster_dialog.h"
 #include "mainwindow/live_connection.h"
@@ -243,6 +246,40 @@ private slots:
         // The fork's changes stay in the fork.
         QCOMPARE(fork->client()->endpoint(), QStringLiteral("embedded"));
         fork->close();
+    }
+
+    // The explainer on a live pod, beside the cluster's own FailedScheduling message: agrees when
+    // the words are the same, differs when the newest event says otherwise.
+    void liveExplanationBesideTheClustersWord() {
+        client::clientcmd::Environment env;
+        kubectl::KubeconfigFlags flags;
+        flags.kubeconfig = writeKubeconfig().toStdString();
+        auto connected = kubectl::connectWithKubeconfig(flags, env);
+        QVERIFY2(connected.isOk(), connected.status().message().c_str());
+        auto connection = LiveConnection::open(std::move(*connected), MainWindow::Options{false});
+        MainWindow* w = connection->window();
+        w->show();
+        w->showExplainer();
+        QTRY_VERIFY_WITH_TIMEOUT(w->loaded(), kTimeout);
+        ExplainerView* view = w->explainerView();
+        w->selection()->select(ObjectRef::pod(QStringLiteral("team/huge")));
+        view->explainer()->explainNow(QStringLiteral("team/huge"));
+        QTRY_VERIFY_WITH_TIMEOUT(view->explainer()->explanation().has_value(), kTimeout);
+        const std::string ours = view->explainer()->explanation()->outcome.message;
+        QVERIFY2(ours.rfind("0/2 nodes are available: ", 0) == 0, ours.c_str());
+        QTRY_VERIFY_WITH_TIMEOUT(view->recorded().contains(QLatin1String("no FailedScheduling event")), kTimeout);
+        auto event = [](const std::string& name, const std::string& time, const std::string& message) {
+            return "apiVersion: v1\nkind: Event\nmetadata: {name: " + name + ", namespace: team}\n"
+                   "involvedObject: {kind: Pod, namespace: team, name: huge, apiVersion: v1}\nreason: FailedScheduling\n"
+                   "type: Warning\nsource: {component: default-scheduler}\nfirstTimestamp: \"" + time + "\"\nlastTimestamp: \"" +
+                   time + "\"\ncount: 3\nmessage: '" + message + "'\n";
+        };
+        create(event("huge.1", "2026-01-01T10:00:00Z", ours));
+        QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("Agrees")), qPrintable(view->recorded()), kTimeout);
+        QVERIFY(view->recorded().contains(QLatin1String("seen 3 times")));
+        create(event("huge.2", "2026-01-01T10:05:00Z", "0/2 nodes are available: 2 Insufficient memory."));
+        QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("Differs")), qPrintable(view->recorded()), kTimeout);
+        QVERIFY(view->recorded().contains(QLatin1String("2 Insufficient memory")));
     }
 
     // File > Connect to cluster…: $KUBECONFIG's two files merged, one of them broken, and a context
