@@ -1460,6 +1460,125 @@ Um Änderungen auszuprobieren, ohne den Cluster zu berühren, verzweigen Sie ihn
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::ConnectClusterDialog</name>
+    <message>
+        <source>Connect to a Kubernetes cluster</source>
+        <translation>Mit einem Kubernetes-Cluster verbinden</translation>
+    </message>
+    <message>
+        <source>empty: $KUBECONFIG, else ~/.kube/config (as kubectl)</source>
+        <translation>leer: $KUBECONFIG, sonst ~/.kube/config (wie kubectl)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Kubeconfig</source>
+        <translation>Kubeconfig</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>Neu laden</translation>
+    </message>
+    <message>
+        <source>&amp;Kubeconfig:</source>
+        <translation>&amp;Kubeconfig:</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>Kontext</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>Cluster</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>Namespace</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>Datei</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>Zuletzt verwendet</translation>
+    </message>
+    <message>
+        <source>Click to pick it, double-click to connect</source>
+        <translation>Klicken zum Auswählen, Doppelklick zum Verbinden</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>default kubeconfig</source>
+        <translation>Standard-kubeconfig</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>Verbinden</translation>
+    </message>
+    <message>
+        <source>A new window shows the cluster live, read-only until you allow changes (Cluster menu). Contexts are read as kubectl reads them; one that cannot be used says why.</source>
+        <translation>Ein neues Fenster zeigt den Cluster live, nur lesend, bis Sie Änderungen erlauben (Menü Cluster). Kontexte werden gelesen wie von kubectl; ein unbrauchbarer sagt, warum.</translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1 (fehlt)</translation>
+    </message>
+    <message>
+        <source>%1 (broken: %2)</source>
+        <translation>%1 (fehlerhaft: %2)</translation>
+    </message>
+    <message>
+        <source>No kubeconfig file</source>
+        <translation>Keine kubeconfig-Datei</translation>
+    </message>
+    <message>
+        <source>Read: %1</source>
+        <translation>Gelesen: %1</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>bereit</translation>
+    </message>
+    <message>
+        <source>hidden by the context of the same name in %1</source>
+        <translation>verdeckt vom gleichnamigen Kontext in %1</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (aktuell)</translation>
+    </message>
+    <message>
+        <source>This context is hidden by an earlier file&apos;s</source>
+        <translation>Dieser Kontext wird vom gleichnamigen einer früheren Datei verdeckt</translation>
+    </message>
+    <message>
+        <source>Pick a context first</source>
+        <translation>Wählen Sie zuerst einen Kontext</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (%2)…</source>
+        <translation>Verbinde mit %1 (%2)…</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::ConnectDialog</name>
     <message>
         <source>Connect to a pilothouse-server</source>
@@ -1755,6 +1874,30 @@ Um Änderungen auszuprobieren, ohne den Cluster zu berühren, verzweigen Sie ihn
         <source>Tried on the objects the control plane is being started with; tried again once it is up.</source>
         <translation>An den Objekten versucht, mit denen die Control Plane gerade startet; erneut versucht, sobald sie läuft.</translation>
     </message>
+    <message>
+        <source>The cluster recorded no FailedScheduling event for this pod.</source>
+        <translation>Der Cluster hat für diesen Pod kein FailedScheduling-Ereignis aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>vor %1 s</translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation>vor %1 min</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s kube-scheduler said (FailedScheduling, %1, seen %2 times): %3</source>
+        <translation>Der kube-scheduler des Clusters sagte (FailedScheduling, %1, %2-mal gesehen): %3</translation>
+    </message>
+    <message>
+        <source>✓ Agrees with the answer above, word for word.</source>
+        <translation>✓ Stimmt Wort für Wort mit der Antwort oben überein.</translation>
+    </message>
+    <message>
+        <source>≠ Differs from the answer above: the cluster may have changed since, or its scheduler runs another version, configuration or plugins.</source>
+        <translation>≠ Weicht von der Antwort oben ab: der Cluster kann sich seitdem geändert haben, oder sein Scheduler läuft mit anderer Version, Konfiguration oder anderen Plugins.</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::FileMenu</name>
@@ -1937,6 +2080,14 @@ Um Änderungen auszuprobieren, ohne den Cluster zu berühren, verzweigen Sie ihn
     <message>
         <source>Not over a server: this needs the simulation to run in this window (start pilothouse without --connect)</source>
         <translation>Nicht über einen Server: dafür muss die Simulation in diesem Fenster laufen (pilothouse ohne --connect starten)</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;cluster…</source>
+        <translation>Mit &amp;Cluster verbinden…</translation>
+    </message>
+    <message>
+        <source>Open a window on a real Kubernetes cluster through a kubeconfig context (read-only until you allow changes)</source>
+        <translation>Ein Fenster auf einem echten Kubernetes-Cluster über einen kubeconfig-Kontext öffnen (nur lesend, bis Sie Änderungen erlauben)</translation>
     </message>
 </context>
 <context>

@@ -1458,6 +1458,125 @@ To try changes without touching the cluster, fork it into a simulation instead.<
     </message>
 </context>
 <context>
+    <name>pilothouse::ui::ConnectClusterDialog</name>
+    <message>
+        <source>Connect to a Kubernetes cluster</source>
+        <translation>Kubernetes クラスターに接続</translation>
+    </message>
+    <message>
+        <source>empty: $KUBECONFIG, else ~/.kube/config (as kubectl)</source>
+        <translation>空: $KUBECONFIG、なければ ~/.kube/config (kubectl と同じ)</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>参照…</translation>
+    </message>
+    <message>
+        <source>Kubeconfig</source>
+        <translation>Kubeconfig</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <source>&amp;Kubeconfig:</source>
+        <translation>Kubeconfig(&amp;K):</translation>
+    </message>
+    <message>
+        <source>Context</source>
+        <translation>コンテキスト</translation>
+    </message>
+    <message>
+        <source>Cluster</source>
+        <translation>クラスター</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>ユーザー</translation>
+    </message>
+    <message>
+        <source>Namespace</source>
+        <translation>名前空間</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>ファイル</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Recent</source>
+        <translation>最近</translation>
+    </message>
+    <message>
+        <source>Click to pick it, double-click to connect</source>
+        <translation>クリックで選択、ダブルクリックで接続</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>default kubeconfig</source>
+        <translation>既定の kubeconfig</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>接続</translation>
+    </message>
+    <message>
+        <source>A new window shows the cluster live, read-only until you allow changes (Cluster menu). Contexts are read as kubectl reads them; one that cannot be used says why.</source>
+        <translation>新しいウィンドウにクラスターをライブで表示します。変更を許可するまで読み取り専用です (クラスター メニュー)。コンテキストは kubectl と同じように読み、使えないものは理由を示します。</translation>
+    </message>
+    <message>
+        <source>%1 (missing)</source>
+        <translation>%1 (なし)</translation>
+    </message>
+    <message>
+        <source>%1 (broken: %2)</source>
+        <translation>%1 (壊れています: %2)</translation>
+    </message>
+    <message>
+        <source>No kubeconfig file</source>
+        <translation>kubeconfig ファイルがありません</translation>
+    </message>
+    <message>
+        <source>Read: %1</source>
+        <translation>読み込み: %1</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>使用可</translation>
+    </message>
+    <message>
+        <source>hidden by the context of the same name in %1</source>
+        <translation>%1 の同名のコンテキストに隠されています</translation>
+    </message>
+    <message>
+        <source>%1 (current)</source>
+        <translation>%1 (現在)</translation>
+    </message>
+    <message>
+        <source>This context is hidden by an earlier file&apos;s</source>
+        <translation>このコンテキストは前のファイルの同名のものに隠されています</translation>
+    </message>
+    <message>
+        <source>Pick a context first</source>
+        <translation>先にコンテキストを選んでください</translation>
+    </message>
+    <message>
+        <source>Connecting to %1 (%2)…</source>
+        <translation>%1 (%2) に接続中…</translation>
+    </message>
+</context>
+<context>
     <name>pilothouse::ui::ConnectDialog</name>
     <message>
         <source>Connect to a pilothouse-server</source>
@@ -1753,6 +1872,30 @@ To try changes without touching the cluster, fork it into a simulation instead.<
         <source>Tried on the objects the control plane is being started with; tried again once it is up.</source>
         <translation>起動中のコントロールプレーンに渡すオブジェクトで試しました。起動後にもう一度試します。</translation>
     </message>
+    <message>
+        <source>The cluster recorded no FailedScheduling event for this pod.</source>
+        <translation>クラスターはこの Pod の FailedScheduling イベントを記録していません。</translation>
+    </message>
+    <message>
+        <source>%1 s ago</source>
+        <translation>%1 秒前</translation>
+    </message>
+    <message>
+        <source>%1 min ago</source>
+        <translation>%1 分前</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s kube-scheduler said (FailedScheduling, %1, seen %2 times): %3</source>
+        <translation>クラスターの kube-scheduler の記録 (FailedScheduling、%1、%2 回): %3</translation>
+    </message>
+    <message>
+        <source>✓ Agrees with the answer above, word for word.</source>
+        <translation>✓ 上の答えと一字一句一致します。</translation>
+    </message>
+    <message>
+        <source>≠ Differs from the answer above: the cluster may have changed since, or its scheduler runs another version, configuration or plugins.</source>
+        <translation>≠ 上の答えと異なります: その後クラスターが変わったか、スケジューラーのバージョン、設定、プラグインが違う可能性があります。</translation>
+    </message>
 </context>
 <context>
     <name>pilothouse::ui::FileMenu</name>
@@ -1935,6 +2078,14 @@ To try changes without touching the cluster, fork it into a simulation instead.<
     <message>
         <source>Not over a server: this needs the simulation to run in this window (start pilothouse without --connect)</source>
         <translation>サーバー接続中は使えません: シミュレーションがこのウィンドウ内で動いている必要があります（pilothouse を --connect なしで起動してください）</translation>
+    </message>
+    <message>
+        <source>Connect to &amp;cluster…</source>
+        <translation>クラスターに接続(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Open a window on a real Kubernetes cluster through a kubeconfig context (read-only until you allow changes)</source>
+        <translation>kubeconfig のコンテキストで実際の Kubernetes クラスターのウィンドウを開きます (変更を許可するまで読み取り専用)</translation>
     </message>
 </context>
 <context>

@@ -57,6 +57,7 @@ struct WindowArgs {
     bool dark = false;
     pilothouse::util::PhaseTimes* phases = nullptr;  // PILOTHOUSE_PHASE_TIMES marks (embedded session only)
     pilothouse::ui::EmbeddedSession* starting = nullptr;  // a session whose control plane starts behind the window
+    int loadSeconds = 10;  // how long --screenshot waits for the views to load
 };
 
 // Selects, sizes and shows the window, then runs the application: until it quits, or — with
@@ -117,7 +118,8 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
         waited.start();
         bool shotStarting = false;
         QObject::connect(poll, &QTimer::timeout, &window, [&window, poll, dir, waited, w, h, phases = args.phases,
-                                                          starting = args.starting, shotStarting]() mutable {
+                                                          starting = args.starting, shotStarting,
+                                                          loadMillis = qint64(args.loadSeconds) * 1000]() mutable {
             if (starting && !starting->isStarted()) {
                 if (!starting->startError().isEmpty()) {
                     poll->stop();
@@ -139,7 +141,7 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
                 return;
             }
             const bool loaded = window.loaded();
-            if (!loaded && waited.elapsed() < 10000) return;
+            if (!loaded && waited.elapsed() < loadMillis) return;
             poll->stop();
             if (phases) phases->mark("loaded", std::cerr);
             if (auto st = window.writeScreenshots(dir, QSize(w, h)); !st.isOk()) {
@@ -148,7 +150,7 @@ int runWindow(pilothouse::ui::MainWindow& window, const WindowArgs& args, const 
                 return;
             }
             if (phases) phases->mark("pictures", std::cerr);
-            if (!loaded) std::fprintf(stderr, "error: the views did not load within 10 s\n");
+            if (!loaded) std::fprintf(stderr, "error: the views did not load within %lld s\n", loadMillis / 1000);
             QCoreApplication::exit(loaded ? 0 : 1);
         });
         poll->start(100);
@@ -289,8 +291,10 @@ int main(int argc, char** argv) {
             return 1;
         }
         auto connection = pilothouse::ui::LiveConnection::open(std::move(*connected), windowOptions);
-        // Opened to see why pods are pending: the explainer is in front.
+        // Opened to see why pods are pending: the explainer is in front. A large cluster's lists
+        // take a while over the network (150,000 pods: about half a minute).
         connection->window()->showExplainer();
+        windowArgs.loadSeconds = 300;
         return runWindow(*connection->window(), windowArgs, QString(), {});
     }
     // Attached to a server: its simulation, nothing to start here.

@@ -1,6 +1,7 @@
 #include "explainer/pod_explainer.h"
 
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QPointer>
 #include <QThread>
 #include <QTimer>
@@ -25,10 +26,15 @@ PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, Selec
         emit explained();
         schedule();
     });
-    connect(timeline_, &Timeline::viewChanged, this, &PodExplainer::schedule);
-    connect(timeline_, &Timeline::presentChanged, this, [this] {
-        if (timeline_->live()) schedule();
-    });
+    // Time passing changes no answer (no filter or score reads the clock): only what was written.
+    // A live view follows the present every second (a live cluster's clock): asked again only when
+    // the cluster changed.
+    auto onTime = [this] {
+        if (timeline_->live() && client_->currentRevision() == askedRevision_) return;
+        schedule();
+    };
+    connect(timeline_, &Timeline::viewChanged, this, onTime);
+    connect(timeline_, &Timeline::presentChanged, this, onTime);
     connect(client_, &ControlPlaneClient::controlPlaneReplaced, this, &PodExplainer::schedule);
     connect(client_, &ControlPlaneClient::connectionStateChanged, this, &PodExplainer::schedule);
     if (selection_->selected().resource == QLatin1String("pods")) {
@@ -59,6 +65,9 @@ void PodExplainer::schedule() {
         stale_ = true;
         return;
     }
+    // Answers that take long (150,000 pods: seconds) are asked again at most every twice their
+    // time, so that a busy cluster's stream of changes leaves the GUI room.
+    debounce_->setInterval(int(std::clamp<qint64>(2 * lastMillis_, 150, 30'000)));
     if (!debounce_->isActive()) debounce_->start();
 }
 
@@ -106,6 +115,7 @@ void PodExplainer::start() {
     }
     pending_ = false;
     const qint64 revision = timeline_->live() ? client_->currentRevision() : client_->revisionAt(timeline_->viewNanos());
+    askedRevision_ = revision;
     auto objects = listForScheduling(client_, revision);
     // The configuration kube-scheduler ran with at that moment.
     auto config = client_->schedulerConfigurationAt(timeline_->live() ? client_->nowNanos() : timeline_->viewNanos());
@@ -113,15 +123,18 @@ void PodExplainer::start() {
     const quint64 generation = ++generation_;
     const std::string key = pod_.toStdString();
     QPointer<PodExplainer> self(this);
-    QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), key, generation]() mutable {
+    QElapsedTimer took;
+    took.start();
+    QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), key, generation, took]() mutable {
         std::shared_ptr<void> leftovers;  // freed after the answer is passed on
         auto result = scheduler::explainPod(objects, key, config, {}, leftovers);
         objects.clear();
         QMetaObject::invokeMethod(
             QCoreApplication::instance(),
-            [self, result = std::move(result), generation]() mutable {
+            [self, result = std::move(result), generation, took]() mutable {
                 if (!self) return;
                 self->running_ = false;
+                self->lastMillis_ = took.elapsed();
                 if (generation == self->generation_) {
                     self->showsStartingAnswer_ = false;
                     if (result) {
@@ -133,7 +146,7 @@ void PodExplainer::start() {
                     }
                     emit self->explained();
                 }
-                if (self->pending_) self->start();
+                if (self->pending_) self->schedule();  // through the debounce: not back to back
             },
             Qt::QueuedConnection);
         leftovers.reset();

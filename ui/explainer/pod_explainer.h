@@ -70,6 +70,8 @@ private:
     quint64 generation_ = 0;  // of the request whose answer is wanted
     bool running_ = false;
     bool pending_ = false;    // another request waits for the running one
+    qint64 askedRevision_ = -1;  // the revision the last answer was asked at
+    qint64 lastMillis_ = 0;      // how long the last answer took
     bool active_ = true;
     bool stale_ = false;      // asked while inactive
     QString startingPod_;
