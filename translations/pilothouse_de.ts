@@ -1879,24 +1879,26 @@ Um Änderungen auszuprobieren, ohne den Cluster zu berühren, verzweigen Sie ihn
         <translation>Der Cluster hat für diesen Pod kein FailedScheduling-Ereignis aufgezeichnet.</translation>
     </message>
     <message>
-        <source>%1 s ago</source>
-        <translation>vor %1 s</translation>
+        <source>FailedScheduling ×%1, %2</source>
+        <translation>FailedScheduling ×%1, %2</translation>
     </message>
     <message>
-        <source>%1 min ago</source>
-        <translation>vor %1 min</translation>
+        <source>FailedScheduling, %1</source>
+        <translation>FailedScheduling, %1</translation>
     </message>
     <message>
-        <source>The cluster&apos;s kube-scheduler said (FailedScheduling, %1, seen %2 times): %3</source>
-        <translation>Der kube-scheduler des Clusters sagte (FailedScheduling, %1, %2-mal gesehen): %3</translation>
+        <source>✓ The cluster&apos;s kube-scheduler said the same, word for word (%1).</source>
+        <translation>✓ Der kube-scheduler des Clusters sagte Wort für Wort dasselbe (%1).</translation>
     </message>
     <message>
-        <source>✓ Agrees with the answer above, word for word.</source>
-        <translation>✓ Stimmt Wort für Wort mit der Antwort oben überein.</translation>
+        <source>≠ The cluster&apos;s kube-scheduler said otherwise (%1): %2
+The cluster may have changed since, or its scheduler runs another version, configuration or plugins.</source>
+        <translation>≠ Der kube-scheduler des Clusters sagte etwas anderes (%1): %2
+Der Cluster kann sich seitdem geändert haben, oder sein Scheduler läuft mit anderer Version, Konfiguration oder anderen Plugins.</translation>
     </message>
     <message>
-        <source>≠ Differs from the answer above: the cluster may have changed since, or its scheduler runs another version, configuration or plugins.</source>
-        <translation>≠ Weicht von der Antwort oben ab: der Cluster kann sich seitdem geändert haben, oder sein Scheduler läuft mit anderer Version, Konfiguration oder anderen Plugins.</translation>
+        <source>%1 ago</source>
+        <translation>vor %1</translation>
     </message>
 </context>
 <context>

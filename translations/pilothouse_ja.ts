@@ -1877,24 +1877,26 @@ To try changes without touching the cluster, fork it into a simulation instead.<
         <translation>クラスターはこの Pod の FailedScheduling イベントを記録していません。</translation>
     </message>
     <message>
-        <source>%1 s ago</source>
-        <translation>%1 秒前</translation>
+        <source>FailedScheduling ×%1, %2</source>
+        <translation>FailedScheduling ×%1、%2</translation>
     </message>
     <message>
-        <source>%1 min ago</source>
-        <translation>%1 分前</translation>
+        <source>FailedScheduling, %1</source>
+        <translation>FailedScheduling、%1</translation>
     </message>
     <message>
-        <source>The cluster&apos;s kube-scheduler said (FailedScheduling, %1, seen %2 times): %3</source>
-        <translation>クラスターの kube-scheduler の記録 (FailedScheduling、%1、%2 回): %3</translation>
+        <source>✓ The cluster&apos;s kube-scheduler said the same, word for word (%1).</source>
+        <translation>✓ クラスターの kube-scheduler も一字一句同じことを記録しています (%1)。</translation>
     </message>
     <message>
-        <source>✓ Agrees with the answer above, word for word.</source>
-        <translation>✓ 上の答えと一字一句一致します。</translation>
+        <source>≠ The cluster&apos;s kube-scheduler said otherwise (%1): %2
+The cluster may have changed since, or its scheduler runs another version, configuration or plugins.</source>
+        <translation>≠ クラスターの kube-scheduler の記録は異なります (%1): %2
+その後クラスターが変わったか、スケジューラーのバージョン、設定、プラグインが違う可能性があります。</translation>
     </message>
     <message>
-        <source>≠ Differs from the answer above: the cluster may have changed since, or its scheduler runs another version, configuration or plugins.</source>
-        <translation>≠ 上の答えと異なります: その後クラスターが変わったか、スケジューラーのバージョン、設定、プラグインが違う可能性があります。</translation>
+        <source>%1 ago</source>
+        <translation>%1 前</translation>
     </message>
 </context>
 <context>

@@ -16,6 +16,7 @@
 #include "explainer/score_table_model.h"
 #include "theme/roomy_table.h"
 #include "theme/theme.h"
+#include "util/human_duration.h"
 
 namespace pilothouse::ui {
 
@@ -158,16 +159,15 @@ void ExplainerView::updateRecorded() {
         recorded_->setPalette(p);
         return;
     }
-    const qint64 ago = std::max<qint64>(0, (client_->nowNanos() - failure->lastSeenNanos) / 1'000'000'000);
-    const QString when = ago < 120 ? tr("%1 s ago").arg(ago) : tr("%1 min ago").arg(ago / 60);
+    // As kubectl's LAST SEEN says it: "16s", "11m", "5h3m", "333d".
+    const QString when = tr("%1 ago").arg(QString::fromStdString(
+        util::humanDuration(std::max<qint64>(0, client_->nowNanos() - failure->lastSeenNanos))));
     const bool agrees = !answer->outcome.node && QString::fromStdString(answer->outcome.message) == failure->message;
-    QString text = tr("The cluster's kube-scheduler said (FailedScheduling, %1, seen %2 times): %3")
-                       .arg(when)
-                       .arg(failure->count)
-                       .arg(failure->message);
-    text += QLatin1Char('\n') + (agrees ? tr("✓ Agrees with the answer above, word for word.")
-                                        : tr("≠ Differs from the answer above: the cluster may have changed since, or its "
-                                             "scheduler runs another version, configuration or plugins."));
+    const QString seen = failure->count > 1 ? tr("FailedScheduling ×%1, %2").arg(failure->count).arg(when) : tr("FailedScheduling, %1").arg(when);
+    const QString text = agrees ? tr("✓ The cluster's kube-scheduler said the same, word for word (%1).").arg(seen)
+                                : tr("≠ The cluster's kube-scheduler said otherwise (%1): %2\nThe cluster may have changed since, or "
+                                     "its scheduler runs another version, configuration or plugins.")
+                                      .arg(seen, failure->message);
     recorded_->setText(text);
     p.setColor(QPalette::WindowText, agrees ? theme::phaseColor(QStringLiteral("Running")) : theme::warning());
     recorded_->setPalette(p);
@@ -194,6 +194,7 @@ void ExplainerView::applyFonts() {
     verdict_->setFont(theme::font(15));
     preemption_->setFont(theme::font(kBodyPoints));
     source_->setFont(theme::font(kBodyPoints - 1));
+    recorded_->setFont(theme::font(kBodyPoints, true));
     tabs_->tabBar()->setFont(theme::font(kBodyPoints - 1));
     filterView_->setFont(theme::font(kBodyPoints));
     scoreView_->setFont(theme::font(kBodyPoints));

@@ -275,10 +275,10 @@ private slots:
                    time + "\"\ncount: 3\nmessage: '" + message + "'\n";
         };
         create(event("huge.1", "2026-01-01T10:00:00Z", ours));
-        QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("Agrees")), qPrintable(view->recorded()), kTimeout);
-        QVERIFY(view->recorded().contains(QLatin1String("seen 3 times")));
+        QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("said the same, word for word")), qPrintable(view->recorded()), kTimeout);
+        QVERIFY2(view->recorded().contains(QStringLiteral("FailedScheduling ×3")), qPrintable(view->recorded()));
         create(event("huge.2", "2026-01-01T10:05:00Z", "0/2 nodes are available: 2 Insufficient memory."));
-        QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("Differs")), qPrintable(view->recorded()), kTimeout);
+        QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("said otherwise")), qPrintable(view->recorded()), kTimeout);
         QVERIFY(view->recorded().contains(QLatin1String("2 Insufficient memory")));
     }
 
