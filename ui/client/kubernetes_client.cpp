@@ -203,7 +203,6 @@ void KubernetesClient::watchResource(const QString& resource) {
     auto informer = std::make_unique<Informer>();
     Informer* in = informer.get();
     in->resource = resource;
-    QPointer<KubernetesClient> self(this);
     auto post = [this](std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
     cache::ReflectorHandlers h;
     h.replace = [this, in, post](std::vector<cache::ObjectPtr> objects, const std::string& rv) {
@@ -219,6 +218,7 @@ void KubernetesClient::watchResource(const QString& resource) {
     h.recovered = [this, in, post] { post([this, in] { onRecovered(*in); }); };
     h.partial = [this, in, post](const std::string& ns, const std::string& why) {
         post([this, in, ns, why] {
+            in->fallback = true;
             partial_[in->resource] = tr("%1 only from namespace \"%2\": %3")
                                          .arg(in->resource, QString::fromStdString(ns), QString::fromStdString(why));
             emit partialViewsChanged();
@@ -249,10 +249,12 @@ void KubernetesClient::onReplace(Informer& in, std::vector<cache::ObjectPtr> obj
         in.objects[keyOf(*o)] = o;
         listed.push_back(std::move(o));
     }
+    // Listed after RBAC refused it (a role granted since): no longer partial, unless it is read from
+    // the fallback namespace (the reflector said so before this list).
+    if (in.failing && !in.fallback && partial_.remove(in.resource)) emit partialViewsChanged();
     in.listed = true;
     in.failing = false;
     takeRevision(rv);
-    if (!partial_.contains(in.resource) || partial_[in.resource].isEmpty()) partial_.remove(in.resource);
     emit objectsListed(in.resource, listed, revision_);
     updateState();
     // The first sample as soon as pods and nodes are both known; then one every 5 seconds.

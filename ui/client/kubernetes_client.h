@@ -117,6 +117,7 @@ private:
         std::unordered_map<std::string, ObjectPtr> objects;  // by namespace/name (GUI thread)
         bool listed = false;
         bool failing = false;
+        bool fallback = false;  // read from the context's namespace only
     };
     void onReplace(Informer& informer, std::vector<client::cache::ObjectPtr> objects, const std::string& rv);
     void onEvent(Informer& informer, client::cache::WatchEventType type, const ObjectPtr& object, const std::string& rv);
