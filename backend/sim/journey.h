@@ -45,6 +45,9 @@ struct JourneyStage {
     // the user's language; empty when `detail` is plain data (an IP, an image, a queue) or
     // Kubernetes' own text (an error, the FailedScheduling message).
     std::vector<Phrase> phrases{};
+    // Read back from what a real cluster recorded (cluster/observed_journey.h: its objects' times,
+    // conditions and events), not recorded by the simulation as it happened.
+    bool observed = false;
 };
 
 // A stage whose detail is Pilothouse's own words: `detail` is their English.
@@ -59,6 +62,9 @@ struct JourneyRecord {
     int64_t seq = 0;
     std::string pod;  // "namespace/name"
     JourneyStage stage;
+    // This record starts the pod's stages over: what was recorded of it before is replaced (an
+    // observed journey drawn again when an observation older than its last stage arrived late).
+    bool replaces = false;
 };
 
 // Thread-safe (the GUI and the remote server's streams read while the simulation writes). The

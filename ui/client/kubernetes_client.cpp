@@ -138,6 +138,9 @@ KubernetesClient::KubernetesClient(std::unique_ptr<rest::RESTClient> client, Tar
     sampler_.setInterval(5000);
     connect(&sampler_, &QTimer::timeout, this, &KubernetesClient::sampleMetrics);
     sampler_.start();
+    deriveTimer_.setSingleShot(true);
+    deriveTimer_.setInterval(0);
+    connect(&deriveTimer_, &QTimer::timeout, this, &KubernetesClient::deriveJourneys);
     runAsync<StatusOr<std::string>>(this, [this] { return probe(*rest_); }, [this](const StatusOr<std::string>& version) {
         if (!version) {
             emit errorOccurred(QString::fromStdString(version.status().message()));
@@ -255,6 +258,7 @@ void KubernetesClient::onReplace(Informer& in, std::vector<cache::ObjectPtr> obj
     in.listed = true;
     in.failing = false;
     takeRevision(rv);
+    observe(in, {}, nullptr, true);
     emit objectsListed(in.resource, listed, revision_);
     updateState();
     // The first sample as soon as pods and nodes are both known; then one every 5 seconds.
@@ -272,11 +276,40 @@ void KubernetesClient::onEvent(Informer& in, cache::WatchEventType type, const O
         case cache::WatchEventType::Modified: event.type = ObjectEvent::Type::Modified; in.objects[key] = object; break;
         case cache::WatchEventType::Deleted: event.type = ObjectEvent::Type::Deleted; in.objects.erase(key); break;
     }
+    observe(in, key, type == cache::WatchEventType::Deleted ? nullptr : object, false);
     emit objectChanged(in.resource, event);
+}
+
+void KubernetesClient::observe(const Informer& in, const std::string& key, const ObjectPtr& object, bool listed) {
+    const bool pods = in.resource == QLatin1String("pods");
+    if (pods) listed ? journeys_.podsListed(in.objects) : journeys_.podChanged(key, object);
+    else if (in.resource == QLatin1String("events")) {
+        if (listed) journeys_.eventsListed(in.objects);
+        else if (object) journeys_.eventChanged(key, object);
+    } else {
+        return;
+    }
+    if (journeys_.pending() && !deriveTimer_.isActive()) deriveTimer_.start();
+}
+
+void KubernetesClient::deriveJourneys() {
+    // Once the pods and their events are both known (or the events cannot be read): a journey
+    // derived from the pods alone would be drawn again as their events came in.
+    const Informer* pods = nullptr;
+    const Informer* events = nullptr;
+    for (const auto& i : informers_) {
+        if (i->resource == QLatin1String("pods")) pods = i.get();
+        if (i->resource == QLatin1String("events")) events = i.get();
+    }
+    if (!pods || !pods->listed) return;
+    if (events && !events->listed && !partial_.contains(events->resource) && !events->failing) return;
+    // 5,000 pods a turn: about 20 ms, so a large cluster's first list leaves the window responsive.
+    if (journeys_.derive(5000)) deriveTimer_.start();
 }
 
 void KubernetesClient::onFailed(Informer& in, const Status& error, std::chrono::milliseconds retry) {
     in.failing = true;
+    if (journeys_.pending() && !deriveTimer_.isActive()) deriveTimer_.start();
     const QString message = tr("%1: %2 (trying again in %3 s)")
                                 .arg(in.resource, QString::fromStdString(error.message()))
                                 .arg(double(retry.count()) / 1000.0, 0, 'f', 1);

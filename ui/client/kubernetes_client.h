@@ -16,7 +16,8 @@
 //              present can be shown; listAt answers the present.
 //   metrics    the object gauges (cluster/object_gauges.h: pods by phase, requested and
 //              allocatable) sampled every 5 seconds from what the informers hold.
-//   journeys   none yet: the cluster records no journey, and Pilothouse does not invent one.
+//   journeys   observed (client/observed_journeys.h): each pod's stages read back from its
+//              times, conditions and events, derived once pods and events have listed.
 //   writes     read-only by default. send() refuses create, update, patch and delete with
 //              writesOffReason() until setWritesAllowed(true); then each write is confirmed with
 //              confirmWrite (the window asks the user) and sent as kubectl sends it. Reviews
@@ -41,6 +42,7 @@
 #include <unordered_map>
 
 #include "client/control_plane_client.h"
+#include "client/observed_journeys.h"
 #include "client/rest/client.h"
 #include "client/tools/cache/reflector.h"
 
@@ -83,7 +85,9 @@ public:
     StatusOr<QVector<ObjectPtr>> listAt(const QString& resource, qint64 revision) override;
     qint64 revisionAt(qint64) const override { return revision_; }
     qint64 currentRevision() const override { return revision_; }
-    std::vector<sim::JourneyRecord> journeysSince(qint64, size_t) const override { return {}; }
+    std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const override {
+        return journeys_.since(afterSeq, limit);
+    }
     std::map<std::string, cluster::Series> metrics() const override { return metrics_; }
     void send(const ApiRequest& request, QObject* context, ApiCallback done) override;
     void controlNode(NodeControl control, const QString& node, QObject* context,
@@ -126,6 +130,9 @@ private:
     void takeRevision(const std::string& rv);
     void updateState();
     void sampleMetrics();
+    // Observed journeys: the informers' pods and events handed over; derived a slice a turn.
+    void observe(const Informer& informer, const std::string& key, const ObjectPtr& object, bool listed);
+    void deriveJourneys();
     template <typename Result>
     void runAsync(QObject* context, std::function<Result()> work, std::function<void(const Result&)> deliver);
 
@@ -142,6 +149,8 @@ private:
     std::optional<scheduler::config::KubeSchedulerConfiguration> schedulerConfig_;
     std::map<std::string, cluster::Series> metrics_;
     QTimer sampler_;
+    ObservedJourneys journeys_;
+    QTimer deriveTimer_;
     QThreadPool pool_;
 };
 

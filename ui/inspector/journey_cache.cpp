@@ -1,5 +1,6 @@
 #include "inspector/journey_cache.h"
 
+#include <QSet>
 #include <QTimer>
 
 #include "apiserver/trace.h"
@@ -32,6 +33,7 @@ void JourneyCache::update() {
     // Group the batch by pod so each pod is announced once.
     QHash<QString, int> firstNew;
     std::vector<QString> order;
+    QSet<QString> replaced;
     for (const auto& r : records) {
         lastSeq_ = r.seq;
         const QString pod = QString::fromStdString(r.pod);
@@ -40,9 +42,16 @@ void JourneyCache::update() {
             firstNew.insert(pod, int(stages.size()));
             order.push_back(pod);
         }
+        if (r.replaces) {
+            stages.clear();
+            replaced.insert(pod);
+        }
         stages.push_back(r.stage);
     }
-    for (const QString& pod : order) emit stagesAppended(pod, firstNew.value(pod));
+    for (const QString& pod : order) {
+        if (replaced.contains(pod)) emit stagesReplaced(pod);
+        else emit stagesAppended(pod, firstNew.value(pod));
+    }
     if (records.size() == kBatch && !morePending_) {
         morePending_ = true;
         QTimer::singleShot(0, this, [this] {

@@ -4,6 +4,9 @@
 // over several turns of the event loop. The simulation being replaced (reset, rewind) starts the
 // records again: the cache is cleared and read anew.
 //
+// A record that `replaces` starts its pod's stages over (observed journeys, client/
+// observed_journeys.h).
+//
 // A pod name can be used again (a deleted pod created anew); its records then hold several
 // journeys, each starting with the API server's first stage of its creation request.
 #pragma once
@@ -41,6 +44,8 @@ public:
 signals:
     // Stages [first, stagesOf(pod).size()) were recorded for `pod`.
     void stagesAppended(const QString& pod, int first);
+    // The pod's stages were recorded again from the start (an observed journey redrawn).
+    void stagesReplaced(const QString& pod);
     // Everything was forgotten (the control plane was replaced).
     void cleared();
 

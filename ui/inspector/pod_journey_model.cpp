@@ -1,6 +1,7 @@
 #include "inspector/pod_journey_model.h"
 
 #include <QBrush>
+#include <QDateTime>
 
 #include <algorithm>
 
@@ -13,6 +14,13 @@ PodJourneyModel::PodJourneyModel(JourneyCache* cache, Timeline* timeline, QObjec
     : QAbstractTableModel(parent), cache_(cache), timeline_(timeline) {
     connect(cache_, &JourneyCache::stagesAppended, this, [this](const QString& pod, int) {
         if (pod == pod_) sync();
+    });
+    connect(cache_, &JourneyCache::stagesReplaced, this, [this](const QString& pod) {
+        if (pod != pod_) return;
+        beginResetModel();
+        shown_ = windowNow();
+        shownView_ = viewNanos();
+        endResetModel();
     });
     connect(cache_, &JourneyCache::cleared, this, [this] {
         beginResetModel();
@@ -118,7 +126,9 @@ QVariant PodJourneyModel::data(const QModelIndex& index, int role) const {
     case Qt::ToolTipRole:
         switch (index.column()) {
         case StageColumn: return i18n::stageName(s.stage);
-        case StartColumn: return timeText(start);
+        // Observed on a real cluster: its clock time, as the cluster recorded it.
+        case StartColumn: return s.observed ? QDateTime::fromMSecsSinceEpoch(start / 1'000'000).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))
+                                       : timeText(start);
         case DurationColumn:
             return inProgress ? tr("%1 so far").arg(durationText(end - start)) : durationText(end - start);
         case DetailColumn: return i18n::stageDetail(s);

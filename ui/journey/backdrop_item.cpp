@@ -117,12 +117,29 @@ void BackdropItem::paintLegend(QPainter* painter) {
             painter->drawEllipse(c, d / 2 - 1, d / 2 - 1);
         },
         tr("being deleted"));
+    if (observed_) {
+        // A live cluster: nothing of its watches is seen; its pods' journeys are read back.
+        row([&](QPointF c) {
+                painter->setPen(QPen(theme::accent(), 3, Qt::DashLine));
+                painter->setBrush(Qt::NoBrush);
+                painter->drawRoundedRect(QRectF(c - QPointF(d / 2, d / 2), QSizeF(d, d)), 3, 3);
+            },
+            tr("observed: from the cluster's records; dashed: not recorded"));
+        return;
+    }
     row([&](QPointF c) {
             QColor a = theme::accent();
             painter->setPen(QPen(a, 3, Qt::DotLine, Qt::RoundCap));
             painter->drawLine(c - QPointF(d / 2, 0), c + QPointF(d / 2, 0));
         },
         tr("watch: pulses as events are delivered"));
+}
+
+void BackdropItem::setObserved(bool observed) {
+    if (observed == observed_) return;
+    observed_ = observed;
+    picture_.invalidate();
+    update();
 }
 
 }  // namespace pilothouse::ui::journey

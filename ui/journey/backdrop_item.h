@@ -17,12 +17,16 @@ public:
 
     QRectF boundingRect() const override;
     void paint(QPainter* painter, const QStyleOptionGraphicsItem* option, QWidget* widget) override;
+    // Journeys read back from a real cluster: the legend says so, and what a dashed station is.
+    void setObserved(bool observed);
+    bool observed() const { return observed_; }
 
 private:
     void paintContent(QPainter* painter);
     void paintLegend(QPainter* painter);
 
     CachedPicture picture_;
+    bool observed_ = false;
 };
 
 }  // namespace pilothouse::ui::journey

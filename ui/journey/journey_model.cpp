@@ -88,6 +88,7 @@ struct JourneyModel::Step {
     Station station = Station::Client;
     bool failed = false;
     bool terminating = false;
+    bool observed = false;  // read back from the cluster's records, in its words
 };
 
 struct JourneyModel::Visit {
@@ -129,6 +130,7 @@ struct JourneyModel::Pod {
     bool inState = false;    // in the cluster as ClusterState shows it
     bool seenLive = false;   // it was in the live cluster once
     bool deleting = false;   // the cluster shows a deletionTimestamp
+    bool observed = false;   // its journey was read back from a real cluster's records
     StatusFailure status;
 };
 
@@ -171,6 +173,7 @@ void JourneyModel::clear() {
     activityKeys_ = {};
     failureKeys_ = {};
     time_ = std::numeric_limits<qint64>::min();
+    observedPods_ = 0;
 }
 
 int JourneyModel::poll(size_t limit) {
@@ -273,18 +276,60 @@ void JourneyModel::setOrigin(int p, Station origin) {
     }
 }
 
+void JourneyModel::forgetJourney(int p) {
+    Pod& pod = pods_[size_t(p)];
+    auto eraseOne = [](std::vector<qint64>& v, qint64 at) {
+        if (auto it = std::lower_bound(v.begin(), v.end(), at); it != v.end() && *it == at) v.erase(it);
+    };
+    quint32 first = 0;
+    for (const Visit& v : pod.visits) {
+        if (v.terminating) continue;
+        const auto s = size_t(v.station);
+        auto& arrivals = arrivals_[s];
+        auto it = std::lower_bound(arrivals.begin(), arrivals.end(), v.arrive,
+                                   [](const Arrival& a, qint64 at) { return a.at < at; });
+        for (; it != arrivals.end() && it->at == v.arrive; ++it)
+            if (it->pod == p) {
+                arrivals.erase(it);
+                break;
+            }
+        if (!(first & (1u << s))) {
+            first |= 1u << s;
+            eraseOne(firstArrivals_[s], v.arrive);
+        }
+    }
+    for (const Step& step : pod.steps)
+        if (step.failed) eraseOne(failTimes_[size_t(step.station)], step.end);
+    pod.steps.clear();
+    pod.visits.clear();
+    pod.failures.clear();
+    pod.visited = 0;
+    // What the stations said may have come from this pod's visits: said again.
+    activityKeys_ = {};
+    failureKeys_ = {};
+}
+
 void JourneyModel::ingest(const sim::JourneyRecord& record) {
     const auto& st = record.stage;
+    if (record.replaces) {
+        const int known = podIndex(QString::fromStdString(record.pod));
+        if (known >= 0) forgetJourney(known);
+    }
     const StageMapping mapping = Stations::forStage(st.stage, st.detail, st.failed);
     if (mapping.count == 0 && !mapping.terminating) return;  // a stage the diagram does not show
     const int p = podFor(record.pod);
     Pod& pod = pods_[size_t(p)];
+    if (st.observed && !pod.observed) {
+        pod.observed = true;
+        ++observedPods_;
+    }
     const qint64 start = sim::toUnixNanos(st.start);
     const qint64 end = std::max<qint64>(sim::toUnixNanos(st.end), start);
     Step step;
     step.detail = internDetail(st);
     step.stage = intern(st.stage);
     step.failed = st.failed;
+    step.observed = st.observed;
 
     for (const sim::Phrase& said : st.phrases) {
         if (said.id == sim::Phrase::Id::Bound) pod.node = fromStd(said.arg(1));
@@ -684,6 +729,8 @@ QString JourneyModel::describe(int p, const Visit& visit, qint64 t, bool expecte
         if (pod.steps[size_t(j)].start <= t) stepIndex = j;
     const Step& step = pod.steps[size_t(stepIndex)];
     const QString detail = detailText(step.detail);
+    // Observed: what the cluster recorded, in its words ("Pulling image \"nginx\"", "Ready=True").
+    if (step.observed && !(at == Station::Filter && step.failed) && at != Station::Score) return tr("%1: %2").arg(name, detail);
     const std::string& stage = text(step.stage);
     const auto colon = stage.find(": ");
     const QString plugin = colon == std::string::npos ? QString() : fromStd(stage.substr(colon + 2));
@@ -759,6 +806,24 @@ QList<Station> JourneyModel::route(int pod, qint64 t) const {
         if (v.arrive > t) break;
         if (v.terminating) continue;
         if (out.isEmpty() || out.back() != v.station) out.push_back(v.station);
+    }
+    return out;
+}
+
+bool JourneyModel::observed(int pod) const { return pod >= 0 && size_t(pod) < pods_.size() && pods_[size_t(pod)].observed; }
+
+QList<Station> JourneyModel::unrecorded(int pod, qint64 t) const {
+    QList<Station> out;
+    const QList<Station> way = route(pod, t);
+    for (qsizetype i = 0; i + 1 < way.size(); ++i) {
+        const int to = Stations::order(way[i + 1]);
+        std::optional<Station> s = way[i];
+        // The diagram's way from one recorded station to the next; a step back (a retry) has none.
+        for (int guard = 0; guard < kStationCount; ++guard) {
+            s = Stations::expectedNext(*s, false, {});
+            if (!s || Stations::order(*s) >= to) break;
+            if (!out.contains(*s) && !way.contains(*s)) out.push_back(*s);
+        }
     }
     return out;
 }

@@ -118,6 +118,13 @@ public:
     // The stations it visited up to `t`, in order (a station once per stay): the route the view
     // draws for the selected pod and what the tests compare with the records.
     QList<Station> route(int pod, qint64 t) const;
+    // Its journey was read back from a real cluster's records (sim::JourneyStage::observed).
+    bool observed(int pod) const;
+    // Stations the pod passed between two on its route (by the diagram's way, Stations::
+    // expectedNext) that nobody recorded it at: shown as unknown for an observed journey.
+    QList<Station> unrecorded(int pod, qint64 t) const;
+    // Pods whose journey was observed.
+    int observedPods() const { return observedPods_; }
 
 signals:
     // Everything was forgotten (the control plane was replaced); records are read again.
@@ -140,6 +147,8 @@ private:
 
     void clear();
     void ingest(const sim::JourneyRecord& record);
+    // A record `replaces`: the pod's visits, steps and failures taken out of every index.
+    void forgetJourney(int pod);
     int podFor(const std::string& key);
     void addVisit(int pod, Visit visit);
     void applyStep(int pod, Step step);
@@ -191,6 +200,7 @@ private:
     std::array<ActivityKey, kStationCount> activityKeys_;
     std::array<std::pair<int, int>, kStationCount> failureKeys_;
     int nodeCount_ = 0;
+    int observedPods_ = 0;
 };
 
 }  // namespace pilothouse::ui::journey

@@ -277,8 +277,14 @@ QPointF JourneyView::arrival(Station s, int index, int count) const {
 void JourneyView::syncItems() {
     ++frame_;
     const auto& tokens = model_->tokens();
+    backdrop_->setObserved(model_->observedPods() > 0);
+    // The selected pod's observed journey: the stations on its way nobody recorded it at.
+    QList<Station> unrecorded;
+    if (selectedPod_ >= 0 && model_->observed(selectedPod_) && model_->tokenOf(selectedPod_))
+        unrecorded = model_->unrecorded(selectedPod_, model_->time());
     for (int i = 0; i < kStationCount; ++i) {
         stations_[size_t(i)]->setState(model_->station(Station(i)));
+        stations_[size_t(i)]->setUnrecorded(unrecorded.contains(Station(i)) ? model_->podName(selectedPod_) : QString());
         areas_[size_t(i)] = stations_[size_t(i)]->tokenArea();
     }
     // Tokens at stations: one by one up to what the station holds, else a count (the selected pod

@@ -99,6 +99,13 @@ void StationItem::setState(const JourneyModel::StationState& s) {
     update();
 }
 
+void StationItem::setUnrecorded(const QString& podName) {
+    if (podName == unrecorded_) return;
+    unrecorded_ = podName;
+    picture_.invalidate();
+    update();
+}
+
 QRectF StationItem::tokenArea() const {
     const QRectF r(kPad, textBottom_, rect_.width() - 2 * kPad, std::max<qreal>(rect_.height() - textBottom_ - kPad / 2, 0));
     return r.translated(pos());
@@ -111,7 +118,6 @@ void StationItem::paint(QPainter* painter, const QStyleOptionGraphicsItem*, QWid
 
 void StationItem::paintContent(QPainter* painter) {
     const bool failing = !failure_.isEmpty();
-    const bool lane = Stations::isQueue(station_);
     painter->setRenderHint(QPainter::Antialiasing);
     QColor fill = busy_ ? theme::surfaceRaised() : theme::surface();
     if (failing) {
@@ -122,8 +128,9 @@ void StationItem::paintContent(QPainter* painter) {
         painter->drawRoundedRect(rect_, 12, 12);
         fill = tint;
     }
-    const QColor edge = failing ? theme::failure() : busy_ ? theme::accent() : theme::border();
-    painter->setPen(QPen(edge, style::stroke(failing || busy_ ? 3 : 1.5)));
+    const bool unknown = !unrecorded_.isEmpty() && !failing;
+    const QColor edge = failing ? theme::failure() : busy_ || unknown ? theme::accent() : theme::border();
+    painter->setPen(QPen(edge, style::stroke(failing || busy_ || unknown ? 3 : 1.5), unknown ? Qt::DashLine : Qt::SolidLine));
     painter->setBrush(fill);
     painter->drawRoundedRect(rect_.adjusted(0.75, 0.75, -0.75, -0.75), 12, 12);
 
@@ -185,11 +192,12 @@ void StationItem::paintContent(QPainter* painter) {
     }
 
     // What it is doing, or the failure holding a pod here.
-    const QString& text = failing ? failure_ : activity_;
+    //: A station of an observed journey the cluster kept no record of: "web-1: not recorded".
+    const QString text = failing ? failure_ : unknown ? tr("%1: not recorded by the cluster").arg(unrecorded_) : activity_;
     if (!text.isEmpty()) {
-        const QFont f = style::font(style::kActivityPx, failing);
+        const QFont f = style::font(style::kActivityPx, failing || unknown);
         painter->setFont(f);
-        painter->setPen(failing ? theme::failure() : busy_ ? theme::text() : theme::mutedText());
+        painter->setPen(failing ? theme::failure() : unknown ? theme::accent() : busy_ ? theme::text() : theme::mutedText());
         const QFontMetricsF fm(f);
         const int lines = std::max(1, int(activityRect_.height() / fm.lineSpacing() + 0.01));
         // Word-wrap into the lines there are; the last one is elided.

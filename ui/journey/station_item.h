@@ -39,6 +39,10 @@ public:
     const QStringList& titleLines() const { return titleLines_; }
     QRectF titleRect() const { return titleRect_; }
     const QString& activityText() const { return activity_; }
+    // The selected pod's observed journey passed here and the cluster recorded nothing of it
+    // (its name; empty: not so): drawn dashed, saying so.
+    void setUnrecorded(const QString& podName);
+    const QString& unrecordedPod() const { return unrecorded_; }
 
 private:
     void layoutText();
@@ -53,6 +57,7 @@ private:
     bool busy_ = false;
     QString activity_;
     QString failure_;
+    QString unrecorded_;
     QFont titleFont_;
     QStringList titleLines_;
     QRectF titleRect_;          // item coordinates

@@ -18,6 +18,8 @@
 #include "core_v1.pb.h"
 #include "explainer/explainer_view.h"
 #include "explainer/pod_explainer.h"
+#include "journey/journey_model.h"
+#include "util/rfc3339.h"
 #include "models/selection_model.h"
 #include "mainwindow/cluster_menu.h"
 #include "mainwindow/connect_cluster_dialog.h"
@@ -83,6 +85,23 @@ class LiveClusterTest : public QObject {
     testing::HttpsKubeApi api_;
 
     void create(const std::string& yaml) { testing::createManifests(api_.controlPlane().apiServer(), yaml, "admin-token"); }
+    // Writes a pod's status as its kubelet would (pods/status).
+    void updateStatus(const std::string& yaml) {
+        std::vector<std::string> warnings;
+        auto manifests = codec::loadManifests(yaml, "status.yaml", &warnings);
+        QVERIFY2(bool(manifests), manifests.status().message().c_str());
+        auto& m = manifests->front();
+        apiserver::Request r;
+        r.verb = "update";
+        r.type = m.type;
+        r.subresource = "status";
+        r.namespace_ = api::metadata(*m.object).namespace_();
+        r.name = api::metadata(*m.object).name();
+        r.token = "admin-token";
+        r.body = std::shared_ptr<google::protobuf::Message>(std::move(m.object));
+        auto resp = api_.controlPlane().apiServer().handle(r);
+        QVERIFY2(resp.ok(), resp.status.message().c_str());
+    }
     std::unique_ptr<KubernetesClient> client(const std::string& token, const std::string& ns = "default") {
         return std::make_unique<KubernetesClient>(api_.client(token), target(ns));
     }
@@ -280,6 +299,90 @@ private slots:
         create(event("huge.2", "2026-01-01T10:05:00Z", "0/2 nodes are available: 2 Insufficient memory."));
         QTRY_VERIFY2_WITH_TIMEOUT(view->recorded().contains(QLatin1String("said otherwise")), qPrintable(view->recorded()), kTimeout);
         QVERIFY(view->recorded().contains(QLatin1String("2 Insufficient memory")));
+    }
+
+    // Observed journeys: each pod's stages read back from its conditions and events, drawn on the
+    // journey diagram; the stations nobody recorded are named as such; an event arriving after
+    // a later condition draws the journey again, counted once; a pending pod waits where the
+    // scheduler left it, with its words.
+    void observedJourneys() {
+        using journey::Station;
+        const qint64 t0 = api_.clock().nowUnixNanos();
+        auto at = [t0](double seconds) { return rfc3339::formatMicro(t0 + qint64(seconds * 1e9)); };
+        auto sec = [t0](double seconds) { return rfc3339::format(t0 + qint64(seconds * 1e9)); };
+        auto event = [](const std::string& name, const std::string& ns, const std::string& pod, const std::string& reason,
+                        const std::string& message, const std::string& time) {
+            return "apiVersion: v1\nkind: Event\nmetadata: {name: " + name + ", namespace: " + ns + "}\n"
+                   "involvedObject: {kind: Pod, namespace: " + ns + ", name: " + pod + ", fieldPath: 'spec.containers{c}'}\n"
+                   "reason: " + reason + "\nmessage: '" + message + "'\ntype: Normal\nfirstTimestamp: \"" + time +
+                   "\"\nlastTimestamp: \"" + time + "\"\ncount: 1\n";
+        };
+        create("apiVersion: v1\nkind: Pod\nmetadata: {name: seen, namespace: default}\n"
+               "spec: {nodeName: node-1, containers: [{name: c, image: nginx}]}\n");
+        create(event("seen.1", "default", "seen", "Pulling", "Pulling image \"nginx\"", sec(2)) + "---\n" +
+               event("seen.2", "default", "seen", "Pulled", "Successfully pulled image \"nginx\" in 1s (1s including waiting)", sec(3)));
+        auto condition = [](const std::string& type, const std::string& time) {
+            return "{type: " + type + ", status: \"True\", lastTransitionTime: \"" + time + "\"}";
+        };
+        updateStatus("apiVersion: v1\nkind: Pod\nmetadata: {name: seen, namespace: default}\nspec: {containers: [{name: c, image: nginx}]}\n"
+                     "status: {phase: Running, conditions: [" + condition("PodScheduled", sec(0)) + ", " + condition("Initialized", sec(1)) +
+                     ", " + condition("ContainersReady", sec(5)) + ", " + condition("Ready", sec(5)) +
+                     "], containerStatuses: [{name: c, ready: true, restartCount: 0, image: nginx, imageID: \"\", state: {running: {startedAt: \"" +
+                     sec(5) + "\"}}}]}\n");
+        create("apiVersion: v1\nkind: Pod\nmetadata: {name: waiting, namespace: default}\n"
+               "spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: \"64\"}}}]}\n");
+        const std::string unschedulable = "0/2 nodes are available: 1 Insufficient cpu, 1 node(s) had untolerated taint {dedicated: gpu}.";
+        create("apiVersion: v1\nkind: Event\nmetadata: {name: waiting.1, namespace: default}\n"
+               "involvedObject: {kind: Pod, namespace: default, name: waiting}\nreason: FailedScheduling\ntype: Warning\n"
+               "message: '" + unschedulable + "'\neventTime: \"" + at(0.5) + "\"\naction: Scheduling\nreportingComponent: default-scheduler\nreportingInstance: default-scheduler-test\n");
+
+        auto c = client("admin-token");
+        c->watchResource(QStringLiteral("pods"));
+        c->watchResource(QStringLiteral("events"));
+        journey::JourneyModel model(c.get(), nullptr);
+        const qint64 later = t0 + qint64(60e9);
+        auto stations = [&](const QList<Station>& list) {
+            QStringList out;
+            for (Station s : list) out << journey::Stations::id(s);
+            return out.join(QLatin1Char(' '));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT((model.poll(), model.podIndex(QStringLiteral("default/seen")) >= 0 &&
+                                                    model.route(model.podIndex(QStringLiteral("default/seen")), later).size() >= 7),
+                                 kTimeout);
+        const int seen = model.podIndex(QStringLiteral("default/seen"));
+        QVERIFY(model.observed(seen));
+        QCOMPARE(stations(model.route(seen, later)), QStringLiteral("client etcd bind kubelet-admission image-pull probes running-ready"));
+        QCOMPARE(stations(model.unrecorded(seen, later)),
+                 QStringLiteral("authentication authorization mutating-admission validation validating-admission queue-active "
+                                "filter score sandbox containers"));
+        model.evaluate(later);
+        QCOMPARE(model.tokenOf(seen)->to, Station::RunningReady);
+        QCOMPARE(model.activityOf(seen), QStringLiteral("seen: Ready=True"));
+        const int passedBefore = model.station(Station::Etcd).passed;
+        const int containersBefore = model.station(Station::Containers).passed;
+        const int pullsBefore = model.station(Station::ImagePull).passed;
+
+        // The kubelet's Created and Started events come after the pod's Ready condition was read.
+        create(event("seen.3", "default", "seen", "Created", "Created container c", sec(4)) + "---\n" +
+               event("seen.4", "default", "seen", "Started", "Started container c", sec(4)));
+        QTRY_VERIFY_WITH_TIMEOUT((model.poll(), model.route(seen, later).contains(Station::Containers)), kTimeout);
+        QCOMPARE(stations(model.route(seen, later)),
+                 QStringLiteral("client etcd bind kubelet-admission image-pull containers probes running-ready"));
+        bool replaced = false;
+        for (const auto& r : c->journeysSince(0, size_t(-1))) replaced = replaced || (r.pod == "default/seen" && r.replaces);
+        QVERIFY(replaced);
+        model.evaluate(later);
+        QCOMPARE(model.station(Station::Etcd).passed, passedBefore);
+        QCOMPARE(model.station(Station::Containers).passed, containersBefore + 1);
+        QCOMPARE(model.station(Station::ImagePull).passed, pullsBefore);
+
+        // Pending: where the scheduler left it, with its message.
+        const int waiting = model.podIndex(QStringLiteral("default/waiting"));
+        QVERIFY(waiting >= 0);
+        QCOMPARE(stations(model.route(waiting, later)), QStringLiteral("client etcd filter"));
+        QCOMPARE(model.tokenOf(waiting)->to, Station::QueueUnschedulable);
+        QVERIFY(model.tokenOf(waiting)->failing);
+        QCOMPARE(model.failureOf(waiting), QString::fromStdString(unschedulable));
     }
 
     // File > Connect to cluster…: $KUBECONFIG's two files merged, one of them broken, and a context
