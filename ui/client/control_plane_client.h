@@ -68,6 +68,9 @@ public:
     // simulation keeps its store's history; a live cluster's past is not kept, and only the
     // present is shown.
     virtual bool keepsHistory() const { return true; }
+    // Journey records still being made from what was read (a live cluster's observed journeys,
+    // derived a slice at a time): journeysSince does not say everything known yet.
+    virtual bool journeysPending() const { return false; }
     // Why the GUI may not change the cluster even where RBAC would let it ("" when it may): a live
     // cluster is read-only until the user turns changes on for it. writesOffChanged() when it changes.
     virtual QString writesOffReason() const { return {}; }

@@ -88,6 +88,7 @@ public:
     std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const override {
         return journeys_.since(afterSeq, limit);
     }
+    bool journeysPending() const override { return journeys_.pending(); }
     std::map<std::string, cluster::Series> metrics() const override { return metrics_; }
     void send(const ApiRequest& request, QObject* context, ApiCallback done) override;
     void controlNode(NodeControl control, const QString& node, QObject* context,

@@ -649,7 +649,13 @@ void MainWindow::updateStatus() {
     if (!state_->error().isEmpty()) statusBar()->showMessage(state_->error(), 10000);
 }
 
-bool MainWindow::loaded() const { return nodes_->revision() > 0 && pods_->revision() > 0; }
+bool MainWindow::loaded() const {
+    if (nodes_->revision() <= 0 || pods_->revision() <= 0) return false;
+    // The journeys of what was listed: made and read (a live cluster's take a few turns).
+    if (client_->journeysPending()) return false;
+    journey_->model()->poll();
+    return !journey_->model()->backlog();
+}
 
 void MainWindow::showExplainer() {
     if (auto* dock = findChild<QDockWidget*>(QStringLiteral("explainerDock"))) {
