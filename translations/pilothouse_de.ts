@@ -30,6 +30,10 @@
         <source>watch: pulses as events are delivered</source>
         <translation>Watch: pulsiert bei jedem Event</translation>
     </message>
+    <message>
+        <source>observed: from the cluster&apos;s records; dashed: not recorded</source>
+        <translation>beobachtet: aus den Aufzeichnungen des Clusters; gestrichelt: nicht aufgezeichnet</translation>
+    </message>
 </context>
 <context>
     <name>ChartCatalog</name>
@@ -933,6 +937,11 @@ Kontext: %2</translation>
     <message>
         <source>%1 here</source>
         <translation>%1 hier</translation>
+    </message>
+    <message>
+        <source>%1: not recorded by the cluster</source>
+        <extracomment>A station of an observed journey the cluster kept no record of: &quot;web-1: not recorded&quot;.</extracomment>
+        <translation>%1: vom Cluster nicht aufgezeichnet</translation>
     </message>
 </context>
 <context>

@@ -30,6 +30,10 @@
         <source>watch: pulses as events are delivered</source>
         <translation>watch: イベントが届くたびに点滅</translation>
     </message>
+    <message>
+        <source>observed: from the cluster&apos;s records; dashed: not recorded</source>
+        <translation>観測: クラスターの記録から。破線: 記録なし</translation>
+    </message>
 </context>
 <context>
     <name>ChartCatalog</name>
@@ -931,6 +935,11 @@ Context: %2</source>
     <message>
         <source>%1 here</source>
         <translation>滞在 %1</translation>
+    </message>
+    <message>
+        <source>%1: not recorded by the cluster</source>
+        <extracomment>A station of an observed journey the cluster kept no record of: &quot;web-1: not recorded&quot;.</extracomment>
+        <translation>%1: クラスターに記録なし</translation>
     </message>
 </context>
 <context>

@@ -107,6 +107,9 @@ ExplainerView::ExplainerView(ControlPlaneClient* client, Timeline* timeline, Sel
 
     // A node's row selects the node everywhere.
     for (QTableView* view : {filterView_, scoreView_}) {
+        // Columns sized to the first rows (and those on screen), not to 5,000 nodes' each time a
+        // live cluster's pod is explained again: that took a frame's time several times over.
+        view->horizontalHeader()->setResizeContentsPrecision(100);
         connect(view, &QTableView::clicked, this, [this](const QModelIndex& index) {
             const QString node = index.data(NodeRole).toString();
             if (node.isEmpty()) return;

@@ -56,16 +56,6 @@ QString guessOwner(const QString& name) {
     return prefix;
 }
 
-template <typename T, typename Less>
-void insertSorted(std::vector<T>& v, T value, Less less) {
-    // Records come in time order almost always: the common case appends.
-    if (v.empty() || !less(value, v.back())) {
-        v.push_back(std::move(value));
-        return;
-    }
-    v.insert(std::upper_bound(v.begin(), v.end(), value, less), std::move(value));
-}
-
 bool isImageWait(const std::string& reason) {
     return reason == "ErrImagePull" || reason == "ImagePullBackOff" || reason == "ErrImageNeverPull" ||
            reason == "InvalidImageName";
@@ -245,11 +235,10 @@ void JourneyModel::addVisit(int p, Visit visit) {
     const auto s = size_t(visit.station);
     const int index = int(pod.visits.size());
     if (!visit.terminating) {
-        insertSorted(arrivals_[s], Arrival{visit.arrive, p, index},
-                     [](const Arrival& a, const Arrival& b) { return a.at < b.at; });
+        arrivals_[s].add(Arrival{visit.arrive, p, index});
         if (!(pod.visited & (1u << s))) {
             pod.visited |= 1u << s;
-            insertSorted(firstArrivals_[s], visit.arrive, std::less<qint64>());
+            firstArrivals_[s].add(visit.arrive);
         }
     }
     pod.visits.push_back(visit);
@@ -260,19 +249,19 @@ void JourneyModel::setOrigin(int p, Station origin) {
     if (pod.visits.empty() || pod.visits.front().firstStep >= 0 || pod.visits.front().station == origin) return;
     Visit& v = pod.visits.front();
     const auto from = size_t(v.station), to = size_t(origin);
-    auto& arrivals = arrivals_[from];
+    auto& arrivals = arrivals_[from].values();
     arrivals.erase(std::remove_if(arrivals.begin(), arrivals.end(),
                                   [p](const Arrival& a) { return a.pod == p && a.visit == 0; }),
                    arrivals.end());
-    auto& first = firstArrivals_[from];
+    auto& first = firstArrivals_[from].values();
     if (auto it = std::lower_bound(first.begin(), first.end(), v.arrive); it != first.end() && *it == v.arrive)
         first.erase(it);
     pod.visited &= ~(1u << from);
     v.station = origin;
-    insertSorted(arrivals_[to], Arrival{v.arrive, p, 0}, [](const Arrival& a, const Arrival& b) { return a.at < b.at; });
+    arrivals_[to].add(Arrival{v.arrive, p, 0});
     if (!(pod.visited & (1u << to))) {
         pod.visited |= 1u << to;
-        insertSorted(firstArrivals_[to], v.arrive, std::less<qint64>());
+        firstArrivals_[to].add(v.arrive);
     }
 }
 
@@ -285,7 +274,7 @@ void JourneyModel::forgetJourney(int p) {
     for (const Visit& v : pod.visits) {
         if (v.terminating) continue;
         const auto s = size_t(v.station);
-        auto& arrivals = arrivals_[s];
+        auto& arrivals = arrivals_[s].values();
         auto it = std::lower_bound(arrivals.begin(), arrivals.end(), v.arrive,
                                    [](const Arrival& a, qint64 at) { return a.at < at; });
         for (; it != arrivals.end() && it->at == v.arrive; ++it)
@@ -295,11 +284,11 @@ void JourneyModel::forgetJourney(int p) {
             }
         if (!(first & (1u << s))) {
             first |= 1u << s;
-            eraseOne(firstArrivals_[s], v.arrive);
+            eraseOne(firstArrivals_[s].values(), v.arrive);
         }
     }
     for (const Step& step : pod.steps)
-        if (step.failed) eraseOne(failTimes_[size_t(step.station)], step.end);
+        if (step.failed) eraseOne(failTimes_[size_t(step.station)].values(), step.end);
     pod.steps.clear();
     pod.visits.clear();
     pod.failures.clear();
@@ -406,7 +395,7 @@ void JourneyModel::applyStep(int p, Step step) {
         addVisit(p, v);
     }
     if (step.failed) {
-        insertSorted(failTimes_[size_t(step.station)], step.end, std::less<qint64>());
+        failTimes_[size_t(step.station)].add(step.end);
         pod.failures.push_back({step.end, kNever, index, step.station});
     } else {
         // Past the station that failed it (or further on): the failure is over.
@@ -639,9 +628,11 @@ void JourneyModel::evaluate(qint64 t) {
         StationState& st = stations_[s];
         auto& here = byStation_[s];
         st.here = int(here.size());
-        st.passed = int(std::upper_bound(firstArrivals_[s].begin(), firstArrivals_[s].end(), t) - firstArrivals_[s].begin()) +
+        const auto& first = firstArrivals_[s].values();
+        const auto& failTimes = failTimes_[s].values();
+        st.passed = int(std::upper_bound(first.begin(), first.end(), t) - first.begin()) +
                     expectedArrivals[s];
-        st.failures = int(std::upper_bound(failTimes_[s].begin(), failTimes_[s].end(), t) - failTimes_[s].begin());
+        st.failures = int(std::upper_bound(failTimes.begin(), failTimes.end(), t) - failTimes.begin());
         // The first ones in arrival order (a queue: the earliest first).
         const auto byArrival = [this](int a, int b) {
             const Token& x = tokens_[size_t(a)];
@@ -659,7 +650,7 @@ void JourneyModel::evaluate(qint64 t) {
             key.visit = newest[s].visit;
             key.expected = newest[s].expected;
         } else {
-            const auto& arrivals = arrivals_[s];
+            const auto& arrivals = arrivals_[s].values();
             auto it = std::upper_bound(arrivals.begin(), arrivals.end(), t,
                                        [](qint64 time, const Arrival& a) { return time < a.at; });
             if (it != arrivals.begin()) {

@@ -39,6 +39,7 @@
 
 #include "client/control_plane_client.h"
 #include "journey/stations.h"
+#include "journey/time_ordered.h"
 
 namespace pilothouse::ui {
 class ClusterState;
@@ -143,6 +144,7 @@ private:
         qint64 at;
         int pod;
         int visit;
+        bool operator<(const Arrival& o) const { return at < o.at; }
     };
 
     void clear();
@@ -179,9 +181,9 @@ private:
     std::vector<std::vector<sim::Phrase>> said_;  // by text index: a detail's phrases (sim/phrase.h)
     QHash<QByteArray, int> textIndex_;
 
-    std::array<std::vector<Arrival>, kStationCount> arrivals_;   // every visit, by arrival
-    std::array<std::vector<qint64>, kStationCount> firstArrivals_;  // per pod, its first visit
-    std::array<std::vector<qint64>, kStationCount> failTimes_;  // failed steps, by end
+    std::array<TimeOrdered<Arrival>, kStationCount> arrivals_;   // every visit, by arrival
+    std::array<TimeOrdered<qint64>, kStationCount> firstArrivals_;  // per pod, its first visit
+    std::array<TimeOrdered<qint64>, kStationCount> failTimes_;  // failed steps, by end
 
     std::vector<Token> tokens_;
     std::vector<int> tokenOfPod_;  // per pod: its index in tokens_, or -1

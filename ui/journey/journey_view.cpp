@@ -142,19 +142,34 @@ void JourneyView::scheduleFrame() {
 }
 
 void JourneyView::onFrame() {
+    if (!isVisible()) {
+        // Nothing to draw on: the next showEvent draws what changed meanwhile.
+        frameTimer_.stop();
+        return;
+    }
     const bool backlog = model_->backlog();
     if (backlog) model_->poll();
     bool busy = dirty_ || backlog;
-    if (busy) {
+    if (busy && wall_.elapsed() >= nextEvaluation_) {
         dirty_ = false;
+        QElapsedTimer took;
+        took.start();
         model_->evaluate(timeline_->viewNanos());
         syncItems();
+        nextEvaluation_ = wall_.elapsed() + 2 * took.elapsed();
+    } else if (busy) {
+        dirty_ = true;
     }
     checkWatches();
     const qint64 now = wall_.elapsed();
     for (WatchArrowItem* a : arrows_) busy = a->advance(now) || busy;
     if (busy) idleFrames_ = 0;
     else if (++idleFrames_ > kIdleFramesBeforeStop) frameTimer_.stop();
+}
+
+void JourneyView::showEvent(QShowEvent* event) {
+    QGraphicsView::showEvent(event);
+    scheduleFrame();
 }
 
 void JourneyView::updateFrame() {

@@ -32,6 +32,7 @@
 
 #include <QMainWindow>
 #include <QSize>
+#include <QElapsedTimer>
 #include <QTimer>
 
 #include <array>
@@ -263,6 +264,11 @@ private:
     QLabel* viewTime_ = nullptr;
 
     QTimer statusDelay_;
+    // The status bar's pod counts, and when (pods_'s revision, wall clock) they were counted.
+    int pending_ = 0;
+    int running_ = 0;
+    qint64 countedRevision_ = -1;
+    QElapsedTimer counted_;
     QLabel* connection_;
     QLabel* revision_;
     QLabel* time_;

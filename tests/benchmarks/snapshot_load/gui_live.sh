@@ -4,8 +4,10 @@
 # (paused), and `pilothouse --kubeconfig KC --screenshot DIR` attaches to it: its informers list
 # nodes, pods and events 500 a page, then watch. Prints the wall time until the views are loaded
 # (the first picture written), until every picture is written, and the GUI's peak RSS. Offscreen.
-# The cluster view's frame time on the same workload is clusterview_frames_benchmark's (it does not
-# depend on where the objects came from).
+# Then the same cluster served playing (the simulation schedules and runs the snapshot's pending
+# pods: thousands of object changes a second over the watches) and live_frames_benchmark attached to
+# it for 30 s: the GUI thread's event-loop turns (frame times as a user lives them), every view
+# shown. The cluster view's own paint time is clusterview_frames_benchmark's.
 # Run from the source tree after `cmake --build build`: tests/benchmarks/snapshot_load/gui_live.sh [--quick]
 {
 set -euo pipefail
@@ -41,5 +43,17 @@ wait "$gui" || { cat "$work/gui.log"; exit 1; }
 done_=$(date +%s.%N)
 awk -v a="$start" -v b="$first" -v c="$done_" -v r="$(tail -n 1 "$work/rss")" -v f="real$tag.json" \
   'BEGIN { printf "%-20s views loaded after %6.2f s, every picture after %6.2f s, peak RSS %5.0f MiB\n", f, b - a, c - a, r / 1024 }'
+
+kill $pid; wait $pid 2>/dev/null || true
+rm -rf "$work/pki" "$work/kc.yaml"
+"$server" --listen 127.0.0.1:0 --store :memory: --open "$dir/real$tag.json" \
+  --kube-api-listen 127.0.0.1:0 --write-kubeconfig "$work/kc.yaml" --cert-dir "$work/pki" > "$work/server.log" 2>&1 &
+pid=$!
+until grep -q "serving on" "$work/server.log"; do
+  kill -0 $pid 2>/dev/null || { cat "$work/server.log"; exit 1; }
+  sleep 0.2
+done
+echo "real$tag.json, the server playing; the GUI attached for 30 s:"
+"$build/tests/benchmarks/live_frames/live_frames_benchmark" --kubeconfig "$work/kc.yaml" --seconds 30 2>/dev/null
 exit
 }
