@@ -192,9 +192,13 @@ void KubernetesClient::setWritesAllowed(bool allowed) {
 }
 
 bool KubernetesClient::synced() const {
-    for (const auto& i : informers_)
+    bool any = false;
+    for (const auto& i : informers_) {
+        if (i->auxiliary) continue;
         if (!i->listed) return false;
-    return !informers_.empty();
+        any = true;
+    }
+    return any;
 }
 
 void KubernetesClient::watchResource(const QString& resource) {
@@ -203,9 +207,22 @@ void KubernetesClient::watchResource(const QString& resource) {
         emit errorOccurred(tr("Cannot watch \"%1\": the server doesn't have a resource type \"%1\"").arg(resource));
         return;
     }
+    for (auto& i : informers_)
+        if (i->resource == resource) {
+            // Watched already for listAt: a view's now, its state the connection's.
+            i->auxiliary = false;
+            updateState();
+            return;
+        }
+    startInformer(*type, false);
+    updateState();
+}
+
+KubernetesClient::Informer* KubernetesClient::startInformer(const api::ResourceType& type, bool auxiliary) {
     auto informer = std::make_unique<Informer>();
     Informer* in = informer.get();
-    in->resource = resource;
+    in->resource = QString::fromStdString(type.resource);
+    in->auxiliary = auxiliary;
     auto post = [this](std::function<void()> f) { QMetaObject::invokeMethod(this, std::move(f), Qt::QueuedConnection); };
     cache::ReflectorHandlers h;
     h.replace = [this, in, post](std::vector<cache::ObjectPtr> objects, const std::string& rv) {
@@ -229,10 +246,10 @@ void KubernetesClient::watchResource(const QString& resource) {
     };
     cache::ReflectorOptions options;
     options.fallbackNamespace = target_.namespace_.empty() ? "default" : target_.namespace_;
-    in->reflector = std::make_unique<cache::Reflector>(*rest_, *type, std::move(h), options);
+    in->reflector = std::make_unique<cache::Reflector>(*rest_, type, std::move(h), options);
     in->thread = std::thread([in] { in->reflector->run(); });
     informers_.push_back(std::move(informer));
-    updateState();
+    return in;
 }
 
 void KubernetesClient::takeRevision(const std::string& rv) {
@@ -319,7 +336,7 @@ void KubernetesClient::onFailed(Informer& in, const Status& error, std::chrono::
         emit partialViewsChanged();
     }
     updateState();
-    emit errorOccurred(message);
+    if (!in.auxiliary) emit errorOccurred(message);
 }
 
 void KubernetesClient::onRecovered(Informer& in) {
@@ -329,15 +346,17 @@ void KubernetesClient::onRecovered(Informer& in) {
 
 void KubernetesClient::updateState() {
     ConnectionState s = ConnectionState::Connected;
-    bool anyListed = false;
+    bool anyListed = false, anyView = false;
     for (const auto& i : informers_) {
+        if (i->auxiliary) continue;
+        anyView = true;
         anyListed |= i->listed;
         // A kind RBAC does not let us read is partial, not a lost connection.
         if (i->failing && !partial_.contains(i->resource)) s = ConnectionState::Disconnected;
         else if (!i->listed && !partial_.contains(i->resource) && s == ConnectionState::Connected) s = ConnectionState::Connecting;
     }
     if (!anyListed && s == ConnectionState::Disconnected) s = ConnectionState::Connecting;
-    if (informers_.empty()) s = ConnectionState::Connecting;
+    if (!anyView) s = ConnectionState::Connecting;
     if (s == state_) return;
     state_ = s;
     if (s == ConnectionState::Connected) askUserName();
@@ -347,16 +366,21 @@ void KubernetesClient::updateState() {
 StatusOr<QVector<ObjectPtr>> KubernetesClient::listAt(const QString& resource, qint64 revision) {
     if (revision != 0 && revision < revision_)
         return Status(StatusCode::OutOfRange, "a live cluster's past is not kept here: fork it into a simulation to go back in time");
+    bool watched = false;
     for (const auto& i : informers_)
-        if (i->resource == resource && i->listed) {
+        if (i->resource == resource) {
+            watched = true;
+            if (!i->listed) break;
             QVector<ObjectPtr> out;
             out.reserve(qsizetype(i->objects.size()));
             for (const auto& [key, o] : i->objects) out.push_back(o);
             return out;
         }
-    // Not watched (what the explainer reads besides pods and nodes: a few objects): listed now.
+    // Not listed yet (what the explainer reads besides pods and nodes: a few objects): listed now,
+    // and watched from now on so that the next ask is answered here, not over the network.
     const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
     if (!type) return Status(StatusCode::InvalidArgument, "unknown resource type \"" + resource.toStdString() + "\"");
+    if (!watched) startInformer(*type, true);
     std::vector<std::string> warnings;
     auto listed = client::pager::listAll(*rest_, *type, {}, &warnings);
     if (!listed && listed.status().code() == StatusCode::PermissionDenied && type->namespaced)
@@ -376,15 +400,36 @@ void KubernetesClient::sampleMetrics() {
         if (i->resource == QLatin1String("pods") && i->listed) pods = i.get();
         if (i->resource == QLatin1String("nodes") && i->listed) nodes = i.get();
     }
-    if (!pods || !nodes) return;
-    std::vector<const core::Pod*> p;
-    std::vector<const core::Node*> n;
-    if (pods)
-        for (const auto& [key, o] : pods->objects) p.push_back(static_cast<const core::Pod*>(o.get()));
-    if (nodes)
-        for (const auto& [key, o] : nodes->objects) n.push_back(static_cast<const core::Node*>(o.get()));
+    if (!pods || !nodes || sampling_) return;
+    // The objects held now (shared: the informers may replace them meanwhile), summed on the pool:
+    // a walk of every pod is a frame's time several times over on a large cluster. The first
+    // sample is taken here, so that the charts have one as soon as the views have objects.
+    auto held = std::make_shared<std::vector<ObjectPtr>>();
+    held->reserve(pods->objects.size() + nodes->objects.size());
+    for (const auto& [key, o] : pods->objects) held->push_back(o);
+    const size_t podCount = held->size();
+    for (const auto& [key, o] : nodes->objects) held->push_back(o);
     const sim::Time now{std::chrono::nanoseconds(wallNanos())};
-    for (const auto& [name, value] : cluster::objectGauges(p, n)) metrics_[name].push_back({now, value});
+    using Gauges = std::map<std::string, double>;
+    auto gauges = [held, podCount] {
+        std::vector<const core::Pod*> p;
+        std::vector<const core::Node*> n;
+        p.reserve(podCount);
+        for (size_t i = 0; i < held->size(); ++i) {
+            if (i < podCount) p.push_back(static_cast<const core::Pod*>((*held)[i].get()));
+            else n.push_back(static_cast<const core::Node*>((*held)[i].get()));
+        }
+        return cluster::objectGauges(p, n);
+    };
+    if (metrics_.empty()) {
+        for (const auto& [name, value] : gauges()) metrics_[name].push_back({now, value});
+        return;
+    }
+    sampling_ = true;
+    runAsync<Gauges>(this, gauges, [this, now](const Gauges& sampled) {
+        sampling_ = false;
+        for (const auto& [name, value] : sampled) metrics_[name].push_back({now, value});
+    });
 }
 
 template <typename Result>

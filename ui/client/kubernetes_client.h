@@ -12,6 +12,8 @@
 //              cannot be listed or watched (the data is then the last known: stale), Connected
 //              again once it can. partialViews() names what is read from one namespace only and
 //              why (RBAC's text).
+//              A kind listAt is asked for without a view watching it (what the explainer reads
+//              besides pods and nodes) is listed then, once, and watched from then on.
 //   time       the wall clock. The cluster's past is not kept (keepsHistory() is false): only the
 //              present can be shown; listAt answers the present.
 //   metrics    the object gauges (cluster/object_gauges.h: pods by phase, requested and
@@ -123,7 +125,11 @@ private:
         bool listed = false;
         bool failing = false;
         bool fallback = false;  // read from the context's namespace only
+        // Started by listAt, not by a view (the explainer's other kinds): its state is not the
+        // connection's, and its errors are not said.
+        bool auxiliary = false;
     };
+    Informer* startInformer(const api::ResourceType& type, bool auxiliary);
     void onReplace(Informer& informer, std::vector<client::cache::ObjectPtr> objects, const std::string& rv);
     void onEvent(Informer& informer, client::cache::WatchEventType type, const ObjectPtr& object, const std::string& rv);
     void onFailed(Informer& informer, const Status& error, std::chrono::milliseconds retry);
@@ -150,6 +156,7 @@ private:
     std::optional<scheduler::config::KubeSchedulerConfiguration> schedulerConfig_;
     std::map<std::string, cluster::Series> metrics_;
     QTimer sampler_;
+    bool sampling_ = false;  // a sample being summed on the pool
     ObservedJourneys journeys_;
     QTimer deriveTimer_;
     QThreadPool pool_;

@@ -111,8 +111,19 @@ void ObjectTableModel::onChanged(const QString& resource, const QString& key, co
 
 void ObjectTableModel::refreshTimes() {
     if (rows_.isEmpty()) return;
+    // Only the columns that say a duration ("5m", "3 (2m ago)") change: the views and proxies over
+    // 150,000 rows are told of those, not of every cell.
+    int first = -1, last = -1;
+    for (int c = 0; c < headers_.size(); ++c) {
+        const QString& h = headers_[c];
+        if (h == QLatin1String("AGE") || h == QLatin1String("RESTARTS") || h.startsWith(QLatin1String("LAST "))) {
+            if (first < 0) first = c;
+            last = c;
+        }
+    }
+    if (first < 0) return;
     for (auto& r : rows_) r.cells.clear();
-    emit dataChanged(index(0, 0), index(int(rows_.size()) - 1, columnCount() - 1), {Qt::DisplayRole});
+    emit dataChanged(index(0, first), index(int(rows_.size()) - 1, last), {Qt::DisplayRole});
 }
 
 }  // namespace pilothouse::ui

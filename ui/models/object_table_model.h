@@ -29,7 +29,7 @@ public:
     qint64 revision() const { return revision_; }
     // The object shown in a row (nullptr when out of range).
     ObjectPtr objectAt(int row) const;
-    // Recomputes time-dependent cells (AGE) without touching the rows.
+    // Recomputes time-dependent cells (AGE, RESTARTS, LAST SEEN) without touching the rows.
     void refreshTimes();
 
 signals:

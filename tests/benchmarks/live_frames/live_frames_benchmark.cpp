@@ -7,7 +7,8 @@
 // is one turn of the event loop with everything the window did in it: watch events taken in,
 // journeys derived, models updated, views painted. Prints the time until loaded, the object
 // changes received a second, the turns' p50 / p90 / p99 / max and how many took over 33 ms, and the
-// peak RSS. gui_live.sh runs it against pilothouse-server playing a large snapshot.
+// peak RSS, and the slowest single deliveries (which object, which event: what to look at first).
+// gui_live.sh runs it against pilothouse-server playing a large snapshot.
 //
 //   live_frames_benchmark --kubeconfig FILE [--context NAME] [--seconds 30] [--size 1920x1080]
 #include <QApplication>
@@ -33,6 +34,43 @@ using pilothouse::benchmarks::procStatusKiB;
 
 namespace {
 
+// Times every event the loop delivers (not those sent from within one: they are inside its time).
+class TimedApplication final : public QApplication {
+public:
+    using QApplication::QApplication;
+    struct Slow {
+        double ms;
+        QString what;
+    };
+    bool measuring = false;
+    std::vector<Slow> slowest;
+
+    bool notify(QObject* receiver, QEvent* event) override {
+        if (!measuring || depth_ > 0) return QApplication::notify(receiver, event);
+        ++depth_;
+        QElapsedTimer t;
+        t.start();
+        const bool r = QApplication::notify(receiver, event);
+        --depth_;
+        const double ms = double(t.nsecsElapsed()) / 1e6;
+        if (ms > 10) {
+            QString what = QString::fromLatin1(receiver->metaObject()->className());
+            if (!receiver->objectName().isEmpty()) what += QLatin1Char('(') + receiver->objectName() + QLatin1Char(')');
+            // A timer: whose, and how often it fires.
+            if (auto* timer = qobject_cast<QTimer*>(receiver)) {
+                what += QStringLiteral(" %1 ms").arg(timer->interval());
+                if (receiver->parent()) what += QStringLiteral(" of ") + QString::fromLatin1(receiver->parent()->metaObject()->className());
+            }
+            what += QStringLiteral(" event %1").arg(int(event->type()));
+            slowest.push_back({ms, what});
+        }
+        return r;
+    }
+
+private:
+    int depth_ = 0;
+};
+
 double percentile(std::vector<double> v, double p) {
     if (v.empty()) return 0;
     std::sort(v.begin(), v.end());
@@ -48,7 +86,7 @@ int usage() {
 
 int main(int argc, char** argv) {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimedApplication app(argc, argv);
     kubectl::KubeconfigFlags flags;
     int seconds = 30, width = 1920, height = 1080;
     for (int i = 1; i < argc; ++i) {
@@ -90,6 +128,7 @@ int main(int argc, char** argv) {
             changesAtStart = changes;
             measured.start();
             lastTick.start();
+            app.measuring = true;
             return;
         }
         turns.push_back(double(lastTick.nsecsElapsed()) / 1e6);
@@ -108,5 +147,9 @@ int main(int argc, char** argv) {
                 turns.empty() ? 0.0 : *std::max_element(turns.begin(), turns.end()), over,
                 turns.empty() ? 0.0 : 100.0 * double(over) / double(turns.size()));
     std::printf("peak RSS %ld MiB\n", procStatusKiB("VmHWM") / 1024);
+    std::sort(app.slowest.begin(), app.slowest.end(), [](const auto& a, const auto& b) { return a.ms > b.ms; });
+    std::printf("deliveries over 10 ms: %zu; the slowest:\n", app.slowest.size());
+    for (size_t i = 0; i < std::min<size_t>(app.slowest.size(), 12); ++i)
+        std::printf("  %7.1f ms  %s\n", app.slowest[i].ms, app.slowest[i].what.toUtf8().constData());
     return 0;
 }

@@ -150,6 +150,12 @@ private slots:
         auto namespaces = c->listAt(QStringLiteral("namespaces"), 0);
         QVERIFY2(namespaces.isOk(), namespaces.status().message().c_str());
         QVERIFY(namespaces->size() >= 2);
+        // Watched from then on, apart from the connection: still Connected while it lists, and
+        // what it holds follows the cluster.
+        QCOMPARE(c->connectionState(), ControlPlaneClient::ConnectionState::Connected);
+        create("apiVersion: v1\nkind: Namespace\nmetadata: {name: later}\n");
+        QTRY_VERIFY_WITH_TIMEOUT(c->listAt(QStringLiteral("namespaces"), 0)->size() == namespaces->size() + 1, kTimeout);
+        QCOMPARE(c->connectionState(), ControlPlaneClient::ConnectionState::Connected);
         const auto metrics = c->metrics();
         QVERIFY(metrics.count("kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}"));
         QCOMPARE(metrics.at("kube_node_status_allocatable{resource=\"cpu\",unit=\"core\"}").back().second, 8.0);
