@@ -23,14 +23,9 @@ mkdir -p "$dir"
 [ -s "$dir/real$tag.json" ] || /usr/bin/python3 "$here/make_snapshot.py" real --format json "${real[@]}" "$dir/real$tag.json"
 
 work=$(mktemp -d)
+. "$here/serve_snapshot.sh"
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
-"$server" --listen 127.0.0.1:0 --store :memory: --paused --open "$dir/real$tag.json" \
-  --kube-api-listen 127.0.0.1:0 --write-kubeconfig "$work/kc.yaml" --cert-dir "$work/pki" > "$work/server.log" 2>&1 &
-pid=$!
-until grep -q "serving on" "$work/server.log"; do
-  kill -0 $pid 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.2
-done
+serve_snapshot "$dir/real$tag.json" --paused
 shots=$work/shots
 mkdir -p "$shots"
 start=$(date +%s.%N)
@@ -45,14 +40,7 @@ awk -v a="$start" -v b="$first" -v c="$done_" -v r="$(tail -n 1 "$work/rss")" -v
   'BEGIN { printf "%-20s views loaded after %6.2f s, every picture after %6.2f s, peak RSS %5.0f MiB\n", f, b - a, c - a, r / 1024 }'
 
 kill $pid; wait $pid 2>/dev/null || true
-rm -rf "$work/pki" "$work/kc.yaml"
-"$server" --listen 127.0.0.1:0 --store :memory: --open "$dir/real$tag.json" \
-  --kube-api-listen 127.0.0.1:0 --write-kubeconfig "$work/kc.yaml" --cert-dir "$work/pki" > "$work/server.log" 2>&1 &
-pid=$!
-until grep -q "serving on" "$work/server.log"; do
-  kill -0 $pid 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.2
-done
+serve_snapshot "$dir/real$tag.json"
 echo "real$tag.json, the server playing; the GUI attached for 30 s:"
 "$build/tests/benchmarks/live_frames/live_frames_benchmark" --kubeconfig "$work/kc.yaml" --seconds 30 2>/dev/null
 exit

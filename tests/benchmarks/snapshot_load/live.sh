@@ -20,15 +20,10 @@ mkdir -p "$dir"
 [ -s "$dir/real$tag.json" ] || /usr/bin/python3 "$here/make_snapshot.py" real --format json "${real[@]}" "$dir/real$tag.json"
 
 work=$(mktemp -d)
+. "$here/serve_snapshot.sh"
 trap 'kill $pid 2>/dev/null || true; wait $pid 2>/dev/null || true; rm -rf "$work"' EXIT
 t0=$(date +%s.%N)
-"$server" --listen 127.0.0.1:0 --store :memory: --paused --open "$dir/real$tag.json" \
-  --kube-api-listen 127.0.0.1:0 --write-kubeconfig "$work/kc.yaml" --cert-dir "$work/pki" > "$work/server.log" 2>&1 &
-pid=$!
-until grep -q "serving on" "$work/server.log"; do
-  kill -0 $pid 2>/dev/null || { cat "$work/server.log"; exit 1; }
-  sleep 0.2
-done
+serve_snapshot "$dir/real$tag.json" --paused
 t1=$(date +%s.%N)
 awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%-52s %7.2f s\n", "pilothouse-server serving the snapshot", b - a }'
 
