@@ -29,9 +29,6 @@ StatusOr<KubeconfigClient> connectResolved(const clientcmd::ResolvedContext& con
     const clientcmd::RestConfig& rc = resolved->rest;
     const std::string where = resolved->contextName.empty() ? std::string("the kubeconfig")
                                                             : "context \"" + resolved->contextName + "\"";
-    if (!rc.proxyURL.empty())
-        return Status(StatusCode::Unimplemented, where + ": cluster \"" + resolved->clusterName + "\" is reached through proxy-url " +
-                                                     rc.proxyURL + ": Pilothouse does not use proxies yet");
     if (!rc.impersonate.userName.empty() || !rc.impersonate.groups.empty())
         return Status(StatusCode::Unimplemented, where + ": user \"" + resolved->userName +
                                                      "\" impersonates another (as): Pilothouse does not impersonate yet");
@@ -42,6 +39,7 @@ StatusOr<KubeconfigClient> connectResolved(const clientcmd::ResolvedContext& con
     config.caData = rc.tls.caData;
     config.insecure = rc.tls.insecure;
     config.serverName = rc.tls.serverName;
+    config.proxyUrl = rc.proxyURL;
     config.certData = rc.tls.certData;
     config.keyData = rc.tls.keyData;
     config.bearerToken = rc.bearerToken;
@@ -54,7 +52,8 @@ StatusOr<KubeconfigClient> connectResolved(const clientcmd::ResolvedContext& con
     config.qps = 50;
     config.burst = 300;
     if (rc.execProvider) {
-        // The user's credentials come from an exec plugin: its token, run again after a 401.
+        // The user's credentials come from an exec plugin: its token or client certificate, the
+        // plugin run again after a 401.
         std::optional<client::auth::exec::ExecCluster> cluster;
         if (rc.execProvider->provideClusterInfo) {
             auto info = client::auth::exec::execClusterFor(rc);
@@ -68,8 +67,7 @@ StatusOr<KubeconfigClient> connectResolved(const clientcmd::ResolvedContext& con
             std::optional<client::auth::exec::Credentials> credentials;
         };
         auto last = std::make_shared<Last>();
-        const std::string command = rc.execProvider->command;
-        config.tokenSource = [auth = *authenticator, last, command](const std::string* rejected) -> StatusOr<std::string> {
+        config.tokenSource = [auth = *authenticator, last](const std::string* rejected) -> StatusOr<std::string> {
             std::optional<client::auth::exec::Credentials> previous;
             {
                 std::lock_guard lock(last->mutex);
@@ -78,13 +76,18 @@ StatusOr<KubeconfigClient> connectResolved(const clientcmd::ResolvedContext& con
             auto credentials = rejected && previous && previous->token == *rejected ? auth->refreshAfterUnauthorized(*previous)
                                                                                      : auth->credentials();
             if (!credentials) return credentials.status();
-            if (credentials->token.empty())
-                return Status(StatusCode::Unimplemented, "exec plugin \"" + command +
-                                                             "\" returned a client certificate: Pilothouse takes only tokens "
-                                                             "from exec plugins yet");
             std::lock_guard lock(last->mutex);
             last->credentials = *credentials;
-            return credentials->token;
+            return credentials->token;  // "" when the plugin gave a client certificate alone
+        };
+        // Its client certificate, if it gave one: presented by each new connection (after a 401,
+        // the refreshed one).
+        config.certificateSource = [auth = *authenticator, last]() -> StatusOr<std::pair<std::string, std::string>> {
+            auto credentials = auth->credentials();
+            if (!credentials) return credentials.status();
+            std::lock_guard lock(last->mutex);
+            last->credentials = *credentials;
+            return std::make_pair(credentials->clientCertificatePem, credentials->clientKeyPem);
         };
     }
     auto made = client::rest::RESTClient::create(std::move(config));

@@ -2,9 +2,9 @@
 // $KUBECONFIG's files merged, else ~/.kube/config; --context; --namespace), its context resolved by
 // clientcmd, and a REST client with its server, CA, client certificate and token.
 //
-// An exec credential plugin's token is used (client/auth/exec: run again after a 401). Not yet:
-// a client certificate from an exec plugin, auth providers, proxy-url and impersonation are
-// refused with a message that says so.
+// An exec credential plugin's token or client certificate is used (client/auth/exec: run again
+// after a 401); a cluster's proxy-url (http or socks5) is gone through. Not yet: auth providers,
+// an https proxy-url and impersonation are refused with a message that says so.
 #pragma once
 
 #include <memory>

@@ -176,7 +176,7 @@ int runSnapshot(const SnapshotArgs& args, std::ostream& out, std::ostream& err) 
         err << "error: unknown output format \"" << args.output << "\": use yaml or json\n";
         return 2;
     }
-    auto snapshot = readLive({args.kubeconfig, args.context, ""}, err, nullptr);
+    auto snapshot = readLive({args.kubeconfig, args.context, "", ""}, err, nullptr);
     if (!snapshot) return 1;
     writeSnapshot(snapshot->manifests, args.output, out);
     out.flush();
@@ -221,7 +221,7 @@ int runSchedule(const ScheduleArgs& args, std::ostream& out, std::ostream& err) 
     std::string onlyNamespace;  // the pending pods reported: all, or one namespace's
     if (live) {
         std::string contextNamespace;
-        auto snapshot = readLive({args.kubeconfig, args.context, args.namespace_}, err, &contextNamespace);
+        auto snapshot = readLive({args.kubeconfig, args.context, args.namespace_, ""}, err, &contextNamespace);
         if (!snapshot) return 1;
         manifests = std::move(snapshot->manifests);
         if (!args.allNamespaces) onlyNamespace = args.namespace_.empty() ? contextNamespace : args.namespace_;

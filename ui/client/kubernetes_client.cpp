@@ -12,6 +12,7 @@
 #include "api/scheme.h"
 #include "client/tools/pager/list_pager.h"
 #include "cluster/object_gauges.h"
+#include "models/turn_budget.h"
 #include "core_v1.pb.h"
 #include "scheduler/apis/config/load.h"
 
@@ -135,9 +136,11 @@ KubernetesClient::KubernetesClient(std::unique_ptr<rest::RESTClient> client, Tar
     qRegisterMetaType<QVector<ObjectPtr>>();
     pool_.setMaxThreadCount(4);
     // The gauges every 5 seconds, as the simulation's sampler takes them.
+    sampler_.setObjectName(QStringLiteral("metricsSample"));
     sampler_.setInterval(5000);
     connect(&sampler_, &QTimer::timeout, this, &KubernetesClient::sampleMetrics);
     sampler_.start();
+    deriveTimer_.setObjectName(QStringLiteral("journeysDerive"));
     deriveTimer_.setSingleShot(true);
     deriveTimer_.setInterval(0);
     connect(&deriveTimer_, &QTimer::timeout, this, &KubernetesClient::deriveJourneys);
@@ -320,8 +323,14 @@ void KubernetesClient::deriveJourneys() {
     }
     if (!pods || !pods->listed) return;
     if (events && !events->listed && !partial_.contains(events->resource) && !events->failing) return;
-    // 5,000 pods a turn: about 20 ms, so a large cluster's first list leaves the window responsive.
-    if (journeys_.derive(5000)) deriveTimer_.start();
+    // 200 pods at a time (about 2 ms) for a slice of the turn, so neither a large cluster's first
+    // list nor a burst of changes holds the window up.
+    const TurnBudget budget;
+    while (journeys_.derive(200))
+        if (budget.spent()) {
+            deriveTimer_.start();
+            return;
+        }
 }
 
 void KubernetesClient::onFailed(Informer& in, const Status& error, std::chrono::milliseconds retry) {

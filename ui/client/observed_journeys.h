@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -51,7 +52,9 @@ private:
 
     std::unordered_map<std::string, Entry> pods_;
     std::vector<std::string> dirty_;
-    std::vector<sim::JourneyRecord> records_;
+    // A deque: appending never moves what is recorded (a vector of 100,000s of records grown by
+    // doubling held the GUI thread for 50 ms and more).
+    std::deque<sim::JourneyRecord> records_;
 };
 
 }  // namespace pilothouse::ui

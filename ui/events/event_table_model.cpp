@@ -32,6 +32,7 @@ EventTableModel::EventTableModel(ClusterState* state, Timeline* timeline, QObjec
     connect(state_, &ClusterState::reset, this, &EventTableModel::onReset);
     connect(state_, &ClusterState::changed, this, &EventTableModel::onChanged);
     connect(timeline_, &Timeline::viewChanged, this, &EventTableModel::onViewChanged);
+    flushTimer_.setObjectName(QStringLiteral("eventsFlush"));
     flushTimer_.setSingleShot(true);
     flushTimer_.setInterval(0);
     connect(&flushTimer_, &QTimer::timeout, this, &EventTableModel::flush);

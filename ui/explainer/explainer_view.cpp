@@ -204,6 +204,7 @@ void ExplainerView::applyFonts() {
     whatIf_->setFont(theme::font(kBodyPoints));
     filterView_->horizontalHeader()->setFont(theme::font(kBodyPoints - 1, true));
     scoreView_->horizontalHeader()->setFont(theme::font(kBodyPoints - 1, true));
+    sizedFor_.clear();
     refresh();
 }
 
@@ -213,8 +214,20 @@ void ExplainerView::refresh() {
     const scheduler::Explanation* e = answer ? &*answer->outcome.explanation : nullptr;
     filters_->setExplanation(e);
     scores_->setExplanation(e);
-    filterView_->resizeColumnsToContents();
-    scoreView_->resizeColumnsToContents();
+    // Sized to their contents when they take another shape (another pod, other plugins, the first
+    // answer), not for each answer of the same pod: measuring a hundred rows' text takes 15-50 ms,
+    // and a live cluster's pod is answered again every second; its columns would jump too.
+    const QString shape = QStringLiteral("%1 %2x%3 %4x%5")
+                              .arg(explainer_->pod())
+                              .arg(filters_->rowCount() > 0)
+                              .arg(filters_->columnCount())
+                              .arg(scores_->rowCount() > 0)
+                              .arg(scores_->columnCount());
+    if (shape != sizedFor_) {
+        sizedFor_ = shape;
+        filterView_->resizeColumnsToContents();
+        scoreView_->resizeColumnsToContents();
+    }
     preemption_->hide();
     // Answered before the control plane was up: said, so nobody takes it for the live cluster's.
     source_->setVisible(explainer_->showsStartingAnswer());

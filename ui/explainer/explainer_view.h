@@ -86,6 +86,7 @@ private:
     QTableView* scoreView_;
     WhatIfPanel* whatIf_;
     QString tabPickedFor_;
+    QString sizedFor_;  // the tables' shape their columns were last sized for
 };
 
 }  // namespace pilothouse::ui

@@ -4,6 +4,7 @@
 #include <QTimer>
 
 #include "apiserver/trace.h"
+#include "models/turn_budget.h"
 
 namespace pilothouse::ui {
 
@@ -28,9 +29,26 @@ void JourneyCache::clear() {
 }
 
 void JourneyCache::update() {
-    const std::vector<sim::JourneyRecord> records = client_->journeysSince(lastSeq_, kBatch);
-    if (records.empty()) return;
-    // Group the batch by pod so each pod is announced once.
+    // In batches until nothing is left or the turn's slice is spent; the rest on the next turn.
+    const TurnBudget budget;
+    for (;;) {
+        const std::vector<sim::JourneyRecord> records = client_->journeysSince(lastSeq_, kBatch);
+        if (records.empty()) return;
+        take(records);
+        if (records.size() < kBatch) return;
+        if (budget.spent()) break;
+    }
+    if (!morePending_) {
+        morePending_ = true;
+        QTimer::singleShot(0, this, [this] {
+            morePending_ = false;
+            update();
+        });
+    }
+}
+
+void JourneyCache::take(const std::vector<sim::JourneyRecord>& records) {
+    // Grouped by pod so each pod is announced once.
     QHash<QString, int> firstNew;
     std::vector<QString> order;
     QSet<QString> replaced;
@@ -51,13 +69,6 @@ void JourneyCache::update() {
     for (const QString& pod : order) {
         if (replaced.contains(pod)) emit stagesReplaced(pod);
         else emit stagesAppended(pod, firstNew.value(pod));
-    }
-    if (records.size() == kBatch && !morePending_) {
-        morePending_ = true;
-        QTimer::singleShot(0, this, [this] {
-            morePending_ = false;
-            update();
-        });
     }
 }
 

@@ -28,7 +28,8 @@ public:
     // Follows `timeline`'s present (new records are read as the simulation moves).
     JourneyCache(ControlPlaneClient* client, Timeline* timeline, QObject* parent = nullptr);
 
-    // Reads the records after the last one seen (at most a batch; the rest on the next turn).
+    // Reads the records after the last one seen, a batch at a time for at most a slice of the
+    // turn (TurnBudget); the rest on the next turn.
     void update();
     // Reads until nothing is left (tests and screenshots).
     void updateAll();
@@ -39,7 +40,7 @@ public:
     std::vector<size_t> journeyStarts(const QString& pod) const;
     qint64 lastSeq() const { return lastSeq_; }
 
-    static constexpr size_t kBatch = 20'000;
+    static constexpr size_t kBatch = 500;
 
 signals:
     // Stages [first, stagesOf(pod).size()) were recorded for `pod`.
@@ -51,6 +52,7 @@ signals:
 
 private:
     void clear();
+    void take(const std::vector<sim::JourneyRecord>& records);
 
     ControlPlaneClient* client_;
     QHash<QString, std::vector<sim::JourneyStage>> stages_;

@@ -8,6 +8,7 @@
 #include "i18n/phrase_text.h"
 #include "models/cluster_state.h"
 #include "models/timeline.h"
+#include "models/turn_budget.h"
 
 namespace pilothouse::ui::journey {
 
@@ -167,20 +168,33 @@ void JourneyModel::clear() {
 }
 
 int JourneyModel::poll(size_t limit) {
-    const auto records = client_->journeysSince(lastSeq_, limit);
-    for (const auto& r : records) {
-        // A gap (or an older seq) means another control plane: start over from its first record.
-        if (r.seq != lastSeq_ + 1) {
-            clear();
-            emit modelReset();
-            return 0;
+    // In batches, until `limit` records or the turn's slice: a second of a busy cluster's records
+    // is not taken in one go.
+    const TurnBudget budget;
+    size_t read = 0;
+    backlog_ = false;
+    while (read < limit) {
+        const size_t want = std::min(kPollBatch, limit - read);
+        const auto records = client_->journeysSince(lastSeq_, want);
+        for (const auto& r : records) {
+            // A gap (or an older seq) means another control plane: start over from its first record.
+            if (r.seq != lastSeq_ + 1) {
+                clear();
+                emit modelReset();
+                return 0;
+            }
+            ingest(r);
+            lastSeq_ = r.seq;
         }
-        ingest(r);
-        lastSeq_ = r.seq;
+        read += records.size();
+        if (records.size() < want) break;
+        if (read >= limit || budget.spent()) {
+            backlog_ = true;
+            break;
+        }
     }
-    backlog_ = records.size() >= limit;
-    if (!records.empty()) emit recordsAdded();
-    return int(records.size());
+    if (read > 0) emit recordsAdded();
+    return int(read);
 }
 
 int JourneyModel::intern(const std::string& text) {

@@ -53,8 +53,10 @@ class JourneyModel final : public QObject {
 public:
     static constexpr double kTravelFraction = 0.3;
     static constexpr qint64 kMaxTravelNanos = 600'000'000;
-    // Records read per poll(): a huge backlog is taken in over several frames.
+    // Records read per poll() at most: a huge backlog is taken in over several frames. They are
+    // read kPollBatch at a time, and a poll also stops when its turn's slice is spent (TurnBudget).
     static constexpr size_t kPollLimit = 20'000;
+    static constexpr size_t kPollBatch = 500;
     // Tokens at one station beyond which the view shows a count (stationTokens() sorts this many).
     static constexpr int kShownPerStation = 12;
 
@@ -87,9 +89,10 @@ public:
     JourneyModel(ControlPlaneClient* client, Timeline* timeline, ClusterState* state = nullptr, QObject* parent = nullptr);
     ~JourneyModel() override;
 
-    // Reads the records recorded since the last read, at most `limit`; returns how many.
+    // Reads the records recorded since the last read, at most `limit` and for at most a slice of
+    // the turn; returns how many.
     int poll(size_t limit = kPollLimit);
-    // True when records are waiting to be read (the last poll hit its limit).
+    // True when records are waiting to be read (the last poll hit its limit or its slice).
     bool backlog() const { return backlog_; }
     // Puts the tokens and stations at virtual time `t` (Unix nanoseconds).
     void evaluate(qint64 t);

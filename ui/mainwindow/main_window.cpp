@@ -129,6 +129,7 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
     connect(timeline_, &Timeline::presentChanged, this, &MainWindow::onPresentChanged);
     connect(timeline_, &Timeline::viewChanged, this, &MainWindow::onViewChanged);
     // The counts walk every pod: one walk per burst of changes, not one per watch event.
+    statusDelay_.setObjectName(QStringLiteral("statusDelay"));
     statusDelay_.setSingleShot(true);
     statusDelay_.setInterval(100);
     connect(&statusDelay_, &QTimer::timeout, this, &MainWindow::updateStatus);

@@ -10,12 +10,16 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/read.hpp>
+#include <boost/asio/write.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/url/parse.hpp>
 #include <boost/url/url.hpp>
+#include <openssl/err.h>
+#include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
@@ -75,6 +79,45 @@ struct Target {
     }
 };
 
+// A proxy-url's parts: scheme "http" or "socks5", where it listens, and its user and password
+// (percent-decoded) if the URL names them.
+struct ProxyTarget {
+    std::string scheme;
+    std::string host;
+    std::string port;
+    bool hasUser = false;
+    std::string user;
+    std::string password;
+    std::string hostPort() const { return (host.find(':') != std::string::npos ? "[" + host + "]" : host) + ":" + port; }
+    // Go's Proxy-Authorization for an http proxy's URL with a user: Basic, as url.User gives it.
+    std::string basicAuthorization() const { return "Basic " + util::base64Encode(user + ":" + password); }
+};
+
+StatusOr<std::optional<ProxyTarget>> parseProxy(const std::string& proxyUrl) {
+    if (proxyUrl.empty()) return std::optional<ProxyTarget>();
+    auto parsed = boost::urls::parse_uri(proxyUrl);
+    if (!parsed) return Status(StatusCode::InvalidArgument, "proxy-url \"" + proxyUrl + "\" is not a URL");
+    ProxyTarget p;
+    p.scheme = lower(parsed->scheme());
+    if (p.scheme == "https")
+        return Status(StatusCode::Unimplemented, "proxy-url \"" + proxyUrl +
+                                                     "\": a proxy reached over TLS (https) is not supported yet; an http:// or "
+                                                     "socks5:// proxy is");
+    if (p.scheme != "http" && p.scheme != "socks5")
+        return Status(StatusCode::InvalidArgument, "proxy-url \"" + proxyUrl + "\": unsupported scheme \"" + p.scheme +
+                                                       "\", must be http, https, or socks5");
+    p.host = std::string(parsed->host_address());
+    if (p.host.empty()) return Status(StatusCode::InvalidArgument, "proxy-url \"" + proxyUrl + "\" names no host");
+    // Go's default ports for a proxy URL without one (net/http's canonicalAddr).
+    p.port = parsed->has_port() ? std::string(parsed->port()) : (p.scheme == "socks5" ? "1080" : "80");
+    if (parsed->has_userinfo()) {
+        p.hasUser = true;
+        p.user = std::string(parsed->user());
+        p.password = std::string(parsed->password());
+    }
+    return std::optional<ProxyTarget>(std::move(p));
+}
+
 StatusOr<Target> parseHost(const std::string& hostUrl) {
     if (hostUrl.empty()) return Status(StatusCode::InvalidArgument, "host must be a URL or a host:port pair");
     // client-go's DefaultServerURL: a host without a scheme is https://host.
@@ -93,6 +136,29 @@ StatusOr<Target> parseHost(const std::string& hostUrl) {
     return t;
 }
 
+// A client certificate (chain) and key given for one connection (an exec plugin's), loaded into
+// its TLS session: the first certificate is the client's, the rest its chain.
+Status useClientCertificate(SSL* ssl, const std::string& certPem, const std::string& keyPem) {
+    using Bio = std::unique_ptr<BIO, decltype(&BIO_free)>;
+    Bio certs(BIO_new_mem_buf(certPem.data(), int(certPem.size())), &BIO_free);
+    X509* leaf = PEM_read_bio_X509(certs.get(), nullptr, nullptr, nullptr);
+    if (!leaf) return Status(StatusCode::InvalidArgument, "tls: failed to find any PEM data in certificate input");
+    const int used = SSL_use_certificate(ssl, leaf);
+    X509_free(leaf);
+    if (used != 1) return Status(StatusCode::InvalidArgument, "tls: failed to use the client certificate");
+    while (X509* next = PEM_read_bio_X509(certs.get(), nullptr, nullptr, nullptr))
+        SSL_add0_chain_cert(ssl, next);  // owned by the session from here
+    ERR_clear_error();  // the end of the PEM data
+    Bio key(BIO_new_mem_buf(keyPem.data(), int(keyPem.size())), &BIO_free);
+    EVP_PKEY* pkey = PEM_read_bio_PrivateKey(key.get(), nullptr, nullptr, nullptr);
+    if (!pkey) return Status(StatusCode::InvalidArgument, "tls: failed to find any PEM data in key input");
+    const int keyUsed = SSL_use_PrivateKey(ssl, pkey);
+    EVP_PKEY_free(pkey);
+    if (keyUsed != 1 || SSL_check_private_key(ssl) != 1)
+        return Status(StatusCode::InvalidArgument, "tls: private key does not match public key");
+    return Status::ok();
+}
+
 // One connection to the server, with its own I/O context: the calling thread runs it for the
 // length of one operation.
 class Connection {
@@ -102,26 +168,26 @@ public:
         else plain_ = std::make_unique<Plain>(io_);
     }
 
-    // Connects (TCP, then the TLS handshake); the error in Go's words, without the URL.
-    Status connect(const Target& target, const std::string& verifyName, bool insecure, std::chrono::milliseconds timeout) {
-        beast::error_code ec;
-        tcp::resolver resolver(io_);
-        auto endpoints = resolver.resolve(target.host, target.port, ec);
-        if (ec) return Status(StatusCode::Unavailable, "dial tcp: lookup " + target.host + ": " + ec.message());
-        lowest().expires_after(timeout);
+    // Connects (TCP, through the proxy if there is one, then the TLS handshake); the error in Go's
+    // words, without the URL.
+    Status connect(const Target& target, const ProxyTarget* proxy, const std::string& verifyName, bool insecure,
+                   std::chrono::milliseconds timeout, const std::pair<std::string, std::string>* certificate = nullptr) {
         bool done = false;
-        lowest().async_connect(endpoints, [&](beast::error_code e, const tcp::endpoint&) {
-            ec = e;
-            done = true;
-        });
-        run(done);
-        if (ec) {
-            if (ec == beast::error::timeout) return Status(StatusCode::DeadlineExceeded, "dial tcp " + target.hostPort() + ": i/o timeout");
-            const std::string what = ec == asio::error::connection_refused ? "connect: connection refused" : "connect: " + ec.message();
-            return Status(StatusCode::Unavailable, "dial tcp " + target.hostPort() + ": " + what);
+        beast::error_code ec;
+        if (Status st = dial(proxy ? proxy->host : target.host, proxy ? proxy->port : target.port,
+                             proxy ? proxy->hostPort() : target.hostPort(), timeout);
+            !st.isOk())
+            // Go's transport: an error reaching the proxy is a "proxyconnect" one.
+            return proxy ? Status(st.code(), "proxyconnect tcp: " + st.message()) : st;
+        if (proxy && proxy->scheme == "socks5") {
+            if (Status st = socksConnect(target, *proxy, timeout); !st.isOk()) return st;
+        } else if (proxy && tls_) {
+            if (Status st = httpConnect(target, *proxy, timeout); !st.isOk()) return st;
         }
         if (Tls* tls = tls_.get()) {
             SSL* handle = tls->native_handle();
+            if (certificate && !certificate->first.empty())
+                if (Status st = useClientCertificate(handle, certificate->first, certificate->second); !st.isOk()) return st;
             if (!isIpAddress(verifyName)) SSL_set_tlsext_host_name(handle, verifyName.c_str());
             if (!insecure) {
                 X509_VERIFY_PARAM* param = SSL_get0_param(handle);
@@ -210,6 +276,152 @@ public:
     }
 
 private:
+    // TCP to host:port (`shown` as Go prints the address).
+    Status dial(const std::string& host, const std::string& port, const std::string& shown, std::chrono::milliseconds timeout) {
+        beast::error_code ec;
+        tcp::resolver resolver(io_);
+        auto endpoints = resolver.resolve(host, port, ec);
+        if (ec) return Status(StatusCode::Unavailable, "dial tcp: lookup " + host + ": " + ec.message());
+        lowest().expires_after(timeout);
+        bool done = false;
+        lowest().async_connect(endpoints, [&](beast::error_code e, const tcp::endpoint&) {
+            ec = e;
+            done = true;
+        });
+        run(done);
+        if (ec) {
+            if (ec == beast::error::timeout) return Status(StatusCode::DeadlineExceeded, "dial tcp " + shown + ": i/o timeout");
+            const std::string what = ec == asio::error::connection_refused ? "connect: connection refused" : "connect: " + ec.message();
+            return Status(StatusCode::Unavailable, "dial tcp " + shown + ": " + what);
+        }
+        return Status::ok();
+    }
+
+    // An http proxy's tunnel to the server (RFC 9110's CONNECT), asked as Go's transport asks it;
+    // an answer other than 200 fails with its reason phrase, as Go reports it ("Forbidden",
+    // "Proxy Authentication Required").
+    Status httpConnect(const Target& target, const ProxyTarget& proxy, std::chrono::milliseconds timeout) {
+        http::request<http::empty_body> req{http::verb::connect, target.hostPort(), 11};
+        req.set(http::field::host, target.hostPort());
+        req.set(http::field::user_agent, "Go-http-client/1.1");
+        if (proxy.hasUser) req.set(http::field::proxy_authorization, proxy.basicAuthorization());
+        beast::error_code ec;
+        bool done = false;
+        lowest().expires_after(timeout);
+        http::async_write(lowest(), req, [&](beast::error_code e, size_t) { ec = e; done = true; });
+        run(done);
+        if (ec) return Status(StatusCode::Unavailable, "proxyconnect tcp: " + ioStatus(ec).message());
+        http::response_parser<http::empty_body> parser;
+        parser.skip(true);  // a CONNECT's answer has no body: the tunnel follows it
+        done = false;
+        http::async_read_header(lowest(), buffer_, parser, [&](beast::error_code e, size_t) { ec = e; done = true; });
+        run(done);
+        if (ec) return Status(StatusCode::Unavailable, "proxyconnect tcp: " + ioStatus(ec).message());
+        const auto& res = parser.get();
+        if (res.result_int() != 200) {
+            const std::string reason(res.reason());
+            return Status(res.result_int() == 407 ? StatusCode::Unauthenticated : StatusCode::Unavailable,
+                          reason.empty() ? std::string("unknown status code") : reason);
+        }
+        if (buffer_.size() != 0) return Status(StatusCode::Unavailable, "proxyconnect tcp: the proxy sent data before the tunnel was used");
+        return Status::ok();
+    }
+
+    // A SOCKS5 proxy's connection to the server (RFC 1928; with a user, RFC 1929's username and
+    // password), the server named by its host name as Go's dialer names it. Errors as Go's
+    // internal/socks words them: "socks connect tcp PROXY->SERVER: unknown error connection refused".
+    Status socksConnect(const Target& target, const ProxyTarget& proxy, std::chrono::milliseconds timeout) {
+        const std::string where = "socks connect tcp " + proxy.hostPort() + "->" + target.hostPort() + ": ";
+        auto failed = [&](const std::string& what) { return Status(StatusCode::Unavailable, where + what); };
+        lowest().expires_after(timeout);
+        std::string greeting = proxy.hasUser ? std::string("\x05\x02\x00\x02", 4) : std::string("\x05\x01\x00", 3);
+        std::string answer;
+        if (Status st = exchange(greeting, 2, &answer); !st.isOk()) return failed(st.message());
+        if (answer[0] != 0x05) return failed("unexpected protocol version " + std::to_string(int(uint8_t(answer[0]))));
+        const uint8_t method = uint8_t(answer[1]);
+        if (method == 0xFF) return failed("no acceptable authentication methods");
+        if (method == 0x02) {
+            if (!proxy.hasUser || proxy.user.size() > 255 || proxy.password.size() > 255) return failed("unsupported authentication method 2");
+            std::string auth;
+            auth += char(0x01);
+            auth += char(proxy.user.size());
+            auth += proxy.user;
+            auth += char(proxy.password.size());
+            auth += proxy.password;
+            if (Status st = exchange(auth, 2, &answer); !st.isOk()) return failed(st.message());
+            if (answer[1] != 0x00) return failed("username/password authentication failed");
+        } else if (method != 0x00) {
+            return failed("unsupported authentication method " + std::to_string(method));
+        }
+        std::string request("\x05\x01\x00", 3);
+        beast::error_code ec;
+        const auto ip = asio::ip::make_address(target.host, ec);
+        if (!ec && ip.is_v4()) {
+            const auto bytes = ip.to_v4().to_bytes();
+            request += char(0x01);
+            request.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        } else if (!ec) {
+            const auto bytes = ip.to_v6().to_bytes();
+            request += char(0x04);
+            request.append(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+        } else {
+            if (target.host.size() > 255) return failed("FQDN too long");
+            request += char(0x03);
+            request += char(target.host.size());
+            request += target.host;
+        }
+        const int port = std::atoi(target.port.c_str());
+        request += char((port >> 8) & 0xFF);
+        request += char(port & 0xFF);
+        if (Status st = exchange(request, 4, &answer); !st.isOk()) return failed(st.message());
+        if (answer[0] != 0x05) return failed("unexpected protocol version " + std::to_string(int(uint8_t(answer[0]))));
+        if (answer[1] != 0x00) return failed("unknown error " + socksReply(uint8_t(answer[1])));
+        // The address the proxy bound, read and dropped.
+        size_t rest = 0;
+        switch (uint8_t(answer[3])) {
+            case 0x01: rest = 4 + 2; break;
+            case 0x04: rest = 16 + 2; break;
+            case 0x03: {
+                if (Status st = exchange({}, 1, &answer); !st.isOk()) return failed(st.message());
+                rest = size_t(uint8_t(answer[0])) + 2;
+                break;
+            }
+            default: return failed("unknown address type " + std::to_string(int(uint8_t(answer[3]))));
+        }
+        if (Status st = exchange({}, rest, &answer); !st.isOk()) return failed(st.message());
+        return Status::ok();
+    }
+
+    static std::string socksReply(uint8_t code) {
+        switch (code) {
+            case 0x01: return "general SOCKS server failure";
+            case 0x02: return "connection not allowed by ruleset";
+            case 0x03: return "network unreachable";
+            case 0x04: return "host unreachable";
+            case 0x05: return "connection refused";
+            case 0x06: return "TTL expired";
+            case 0x07: return "command not supported";
+            case 0x08: return "address type not supported";
+            default: return "unknown code: " + std::to_string(code);
+        }
+    }
+
+    // Sends `out` (if any), then reads exactly `in` bytes into `answer`, on the plain socket.
+    Status exchange(const std::string& out, size_t in, std::string* answer) {
+        beast::error_code ec;
+        bool done = false;
+        if (!out.empty()) {
+            asio::async_write(lowest(), asio::buffer(out), [&](beast::error_code e, size_t) { ec = e; done = true; });
+            run(done);
+            if (ec) return ioStatus(ec);
+        }
+        answer->assign(in, '\0');
+        done = false;
+        asio::async_read(lowest(), asio::buffer(answer->data(), in), [&](beast::error_code e, size_t) { ec = e; done = true; });
+        run(done);
+        return ioStatus(ec);
+    }
+
     using Plain = beast::tcp_stream;
     using Tls = beast::ssl_stream<beast::tcp_stream>;
 
@@ -281,6 +493,7 @@ Status errorStatus(const Response& response) {
 struct RESTClient::Impl {
     Config config;
     Target target;
+    std::optional<ProxyTarget> proxy;
     std::optional<ssl::context> tls;
     std::unique_ptr<flowcontrol::TokenBucketRateLimiter> throttle;
     std::mutex mutex;
@@ -318,7 +531,11 @@ struct RESTClient::Impl {
     StatusOr<http::request<http::string_body>> httpRequest(const Request& request, const std::string* rejected = nullptr) {
         http::request<http::string_body> req;
         req.method_string(request.verb);
-        req.target(target_(request));
+        // Through an http proxy, a plain server's request names its whole URL (the proxy sends it
+        // on), with the proxy's credentials; an HTTPS one goes through the tunnel as it is.
+        const bool forwarded = proxy && proxy->scheme == "http" && !tls;
+        req.target(forwarded ? target.scheme + "://" + target.hostPort() + target_(request) : target_(request));
+        if (forwarded && proxy->hasUser) req.set(http::field::proxy_authorization, proxy->basicAuthorization());
         req.version(11);
         req.set(http::field::host, target.hostPort());
         req.set(http::field::user_agent, config.userAgent);
@@ -347,7 +564,16 @@ struct RESTClient::Impl {
             }
         }
         auto c = std::make_unique<Connection>(tls ? &*tls : nullptr);
-        if (Status st = c->connect(target, verifyName(), config.insecure, config.timeout); !st.isOk()) return st;
+        std::optional<std::pair<std::string, std::string>> certificate;
+        if (config.certificateSource && tls) {
+            auto given = config.certificateSource();
+            if (!given) return given.status();
+            certificate = std::move(*given);
+        }
+        if (Status st = c->connect(target, proxy ? &*proxy : nullptr, verifyName(), config.insecure, config.timeout,
+                                   certificate ? &*certificate : nullptr);
+            !st.isOk())
+            return st;
         return c;
     }
 
@@ -369,8 +595,11 @@ std::string RESTClient::url(const Request& request) const {
 StatusOr<std::unique_ptr<RESTClient>> RESTClient::create(Config config) {
     auto target = parseHost(config.host);
     if (!target) return target.status();
+    auto proxy = parseProxy(config.proxyUrl);
+    if (!proxy) return proxy.status();
     auto impl = std::make_unique<Impl>();
     impl->target = *target;
+    impl->proxy = std::move(*proxy);
     if (target->scheme == "https") {
         impl->tls.emplace(ssl::context::tls_client);
         auto& tls = *impl->tls;
@@ -408,6 +637,11 @@ StatusOr<Response> RESTClient::send(const Request& request) {
     if (response && response->status == 401 && impl_->config.tokenSource && (request.verb == "GET" || request.verb == "HEAD")) {
         auto used = impl_->token();
         if (!used) return used.status();
+        if (impl_->config.certificateSource) {
+            // The refused certificate is the kept-alive connections': new ones present the next.
+            std::lock_guard lock(impl_->mutex);
+            impl_->idle.clear();
+        }
         return sendOnce(request, &*used);
     }
     return response;

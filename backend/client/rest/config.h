@@ -6,6 +6,7 @@
 #include <chrono>
 #include <functional>
 #include <string>
+#include <utility>
 
 #include "util/status.h"
 
@@ -20,6 +21,11 @@ struct Config {
     std::string caData;
     bool insecure = false;
     std::string serverName;
+    // The cluster's proxy-url: "http://[user:password@]host[:port]" (an HTTPS server is reached
+    // through a CONNECT tunnel, a plain one by sending the proxy each request's whole URL) or
+    // "socks5://[user:password@]host[:port]" (RFC 1928, with RFC 1929's user and password). Empty:
+    // straight to the server.
+    std::string proxyUrl;
     // Client certificate authentication: the certificate (chain) and its key, PEM.
     std::string certData;
     std::string keyData;
@@ -33,6 +39,12 @@ struct Config {
     // of each request; after a 401 asked again with `rejected` set to the token refused, and a safe
     // request (GET, HEAD) is sent once more with the new one. Used instead of bearerToken when set.
     std::function<StatusOr<std::string>(const std::string* rejected)> tokenSource;
+    // A source of client certificates that may change (an exec credential plugin's): asked for the
+    // certificate (chain) and key, PEM, as each connection is made, as client-go's
+    // GetClientCertificate is at each TLS handshake (both empty: none). Used instead of
+    // certData/keyData when set. After a 401 the kept-alive connections are dropped, so the next
+    // one presents what the source gives then.
+    std::function<StatusOr<std::pair<std::string, std::string>>()> certificateSource;
     std::string userAgent = "pilothouse";
     // Requests (and watches) a second, and how many may go at once: client-go's rest.Config
     // defaults (5 and 10). kubectl raises them to 50 and 300.

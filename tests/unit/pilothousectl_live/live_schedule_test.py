@@ -2,9 +2,10 @@
 pilothouse-server's Kubernetes API as the live cluster: the explanation of the live cluster's pending
 pods is exactly `schedule -f` of the snapshot `snapshot` writes, and the cluster's own FailedScheduling
 message; kubeconfigs as kubectl reads them (--kubeconfig, $KUBECONFIG's files merged, ~/.kube/config,
---context, the context's namespace, -n, -A; a client certificate --client-ca-file signed); a user RBAC lets read pods in one namespace only; and the
-errors a person meets (unknown token, a CA that did not sign the server's certificate, a context that
-does not exist, -f with --kubeconfig).
+--context, the context's namespace, -n, -A; a client certificate --client-ca-file signed; exec plugins
+giving a token or a client certificate, run again after a 401); a user RBAC lets read pods in one
+namespace only; and the errors a person meets (unknown token, a CA that did not sign the server's
+certificate, a context that does not exist, -f with --kubeconfig).
 
 Usage: /usr/bin/python3 live_schedule_test.py SERVER PILOTHOUSECTL DATA_DIR
 """
@@ -52,7 +53,10 @@ def main():
                                           "-days", "1"],
                  ["req"] + ec + ["-keyout", "alice.key", "-out", "alice.csr", "-subj", "/O=system:masters/CN=alice"],
                  ["x509", "-req", "-in", "alice.csr", "-CA", "client-ca.crt", "-CAkey", "client-ca.key", "-CAcreateserial",
-                  "-out", "alice.crt", "-days", "1"]):
+                  "-out", "alice.crt", "-days", "1"],
+                 # mallory's, signed by herself: the server does not take it.
+                 ["req", "-x509"] + ec + ["-keyout", "mallory.key", "-out", "mallory.crt", "-subj",
+                                          "/O=system:masters/CN=mallory", "-days", "1"]):
         subprocess.run(["openssl"] + step, cwd=work, capture_output=True, check=True)
     server = subprocess.Popen(
         [server_bin, "--listen", "127.0.0.1:0", "--store", ":memory:", "--tokens", os.path.join(work, "tokens.csv"),
@@ -165,6 +169,24 @@ def main():
         check(bool(runs) and '"kind":"ExecCredential"' in runs[0] and '"interactive":false' in runs[0] and
               '"server":"' + kc["clusters"][0]["cluster"]["server"] + '"' in runs[0],
               "KUBERNETES_EXEC_INFO with the cluster (provideClusterInfo)", runs[0] if runs else "no run")
+        # An exec plugin that gives a client certificate: first mallory's (refused: 401), then,
+        # run again, alice's (signed by the client CA).
+        cert_plugin = os.path.join(work, "cert-plugin.sh")
+        with open(cert_plugin, "w") as f:
+            f.write('#!/usr/bin/env python3\n'
+                    'import json, os\n'
+                    'os.chdir(os.path.dirname(os.path.abspath(__file__)))\n'
+                    'who = "alice" if os.path.exists("cert-plugin-ran") else "mallory"\n'
+                    'open("cert-plugin-ran", "a").write(who + "\\n")\n'
+                    'print(json.dumps({"apiVersion": "client.authentication.k8s.io/v1", "kind": "ExecCredential",\n'
+                    '                  "status": {"clientCertificateData": open(who + ".crt").read(),\n'
+                    '                             "clientKeyData": open(who + ".key").read()}}))\n')
+        os.chmod(cert_plugin, 0o755)
+        r = run(ctl, ["schedule", "-A", "--kubeconfig", write_kubeconfig("exec-cert.yaml", with_plugin("./cert-plugin.sh"))])
+        cert_runs = open(os.path.join(work, "cert-plugin-ran")).read().split() if os.path.exists(
+            os.path.join(work, "cert-plugin-ran")) else []
+        check(r.returncode == 0 and r.stdout == live.stdout and cert_runs == ["mallory", "alice"],
+              "an exec plugin's client certificate, run again after a 401 (runs: %s)" % cert_runs, r.stderr)
         r = run(ctl, ["schedule", "--kubeconfig",
                       write_kubeconfig("exec-missing.yaml", with_plugin("no-such-plugin", "Install it: apt install x"))])
         check(r.returncode == 1 and "no-such-plugin" in r.stderr and "Install it: apt install x" in r.stderr,

@@ -1,7 +1,8 @@
 // client-go's rest client against our own HTTPS Kubernetes API: the server's certificate checked
 // against the CA given (and its address), insecure-skip-tls-verify, bearer tokens (and a token
 // file read again when it changes), error answers' messages, Go's wording for transport errors,
-// and a watch streamed event by event and cancelled from another thread.
+// a watch streamed event by event and cancelled from another thread, and a kubeconfig's proxy-url
+// (http CONNECT, an http server's requests in absolute form, SOCKS5; with and without a user).
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -19,8 +20,10 @@
 #include "apiserver/server/self_signed_cert.h"
 #include "api/codec/json.h"
 #include "client/rest/client.h"
+#include "util/base64.h"
 #include "controlplane/control_plane.h"
 #include "remote/api_backend.h"
+#include "testing/forward_proxy.h"
 
 using namespace pilothouse;
 namespace rest = client::rest;
@@ -238,6 +241,123 @@ private slots:
         QCOMPARE(res->status, 200);
     }
 
+    // A cluster's proxy-url: the requests go through the proxy, as Go's transport sends them, and
+    // a watch streams through it; the errors are Go's (checked against kubectl 1.28 through the
+    // same testing::ForwardProxy).
+    void throughAProxy_data() {
+        QTest::addColumn<QString>("scheme");
+        QTest::addColumn<QString>("required");  // the user the proxy insists on
+        QTest::addColumn<QString>("userInfo");  // as the proxy-url gives it
+        QTest::addColumn<QString>("protocol");
+        QTest::addColumn<QString>("authorization");
+        QTest::newRow("http CONNECT") << "http" << "" << "" << "connect" << "";
+        QTest::newRow("http CONNECT with a user") << "http" << "u:p w" << "u:p%20w" << "connect"
+                                                  << "Basic " + QString::fromStdString(util::base64Encode("u:p w"));
+        QTest::newRow("socks5") << "socks5" << "" << "" << "socks5" << "";
+        QTest::newRow("socks5 with a user") << "socks5" << "u:p w" << "u:p%20w" << "socks5" << "u:p w";
+    }
+    void throughAProxy() {
+        QFETCH(QString, scheme);
+        QFETCH(QString, required);
+        QFETCH(QString, userInfo);
+        QFETCH(QString, protocol);
+        QFETCH(QString, authorization);
+        testing::ForwardProxy proxy(required.toStdString());
+        rest::Config c = config();
+        c.proxyUrl = proxy.url(scheme.toStdString(), userInfo.toStdString());
+        auto client = rest::RESTClient::create(c);
+        QVERIFY2(client.isOk(), client.status().message().c_str());
+        auto res = (*client)->send(get("/api/v1/namespaces"));
+        QVERIFY2(res.isOk(), res.status().message().c_str());
+        QCOMPARE(res->status, 200);
+        QVERIFY(res->body.find("\"kind\":\"NamespaceList\"") != std::string::npos);
+        rest::Request w = get("/api/v1/namespaces", {{"watch", "true"}});
+        auto watch = (*client)->watch(w);
+        QVERIFY2(watch.isOk(), watch.status().message().c_str());
+        auto line = (*watch)->next();
+        QVERIFY2(line.isOk() && line->has_value(), "a watch event through the proxy");
+        QVERIFY((*line)->find("\"type\":\"ADDED\"") != std::string::npos);
+        (*watch)->cancel();
+        const auto asked = proxy.asked();
+        QCOMPARE(asked.size(), size_t(2));
+        const std::string server = host_.substr(std::string("https://").size());
+        for (const auto& a : asked) {
+            QCOMPARE(QString::fromStdString(a.protocol), protocol);
+            QCOMPARE(a.target, server);
+            QCOMPARE(QString::fromStdString(a.authorization), authorization);
+        }
+    }
+
+    // What a proxy refuses, in Go's words (kubectl 1.28 printed each through the same proxy).
+    void proxyRefusalsInGosWords_data() {
+        QTest::addColumn<QString>("scheme");
+        QTest::addColumn<QString>("required");
+        QTest::addColumn<QString>("userInfo");
+        QTest::addColumn<QString>("refuseWith");
+        QTest::addColumn<QString>("message");  // after `Get "URL": `; %1: the proxy, %2: the server
+        QTest::newRow("CONNECT refused") << "http" << "" << "" << "403 Forbidden" << "Forbidden";
+        QTest::newRow("CONNECT without a user") << "http" << "u:p" << "" << "" << "Proxy Authentication Required";
+        QTest::newRow("socks5 without a user") << "socks5" << "u:p" << "" << ""
+                                               << "socks connect tcp %1->%2: no acceptable authentication methods";
+        QTest::newRow("socks5 with a wrong password") << "socks5" << "u:p" << "u:bad" << ""
+                                                      << "socks connect tcp %1->%2: username/password authentication failed";
+    }
+    void proxyRefusalsInGosWords() {
+        QFETCH(QString, scheme);
+        QFETCH(QString, required);
+        QFETCH(QString, userInfo);
+        QFETCH(QString, refuseWith);
+        QFETCH(QString, message);
+        testing::ForwardProxy proxy(required.toStdString(), refuseWith.toStdString());
+        rest::Config c = config();
+        c.proxyUrl = proxy.url(scheme.toStdString(), userInfo.toStdString());
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(client.isOk());
+        auto res = (*client)->send(get("/api/v1/namespaces"));
+        QVERIFY(!res.isOk());
+        const QString server = QString::fromStdString(host_.substr(std::string("https://").size()));
+        const QString expected = QStringLiteral("Get \"%1/api/v1/namespaces\": ").arg(QString::fromStdString(host_)) +
+                                 (message.contains(QLatin1String("%1")) ? message.arg(QStringLiteral("127.0.0.1:%1").arg(proxy.port()), server) : message);
+        QCOMPARE(QString::fromStdString(res.status().message()), expected);
+    }
+
+    void unreachableProxy() {
+        // A port nothing listens on (bound, then closed).
+        int port = 0;
+        {
+            boost::asio::io_context io;
+            boost::asio::ip::tcp::acceptor a(io, {boost::asio::ip::make_address("127.0.0.1"), 0});
+            port = a.local_endpoint().port();
+        }
+        rest::Config c = config();
+        c.proxyUrl = "http://127.0.0.1:" + std::to_string(port);
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(client.isOk());
+        auto res = (*client)->send(get("/api/v1/nodes"));
+        QVERIFY(!res.isOk());
+        QCOMPARE(res.status().message(), "Get \"" + host_ + "/api/v1/nodes\": proxyconnect tcp: dial tcp 127.0.0.1:" +
+                                             std::to_string(port) + ": connect: connection refused");
+    }
+
+    // A plain-HTTP server through an http proxy: each request names its whole URL, with the
+    // proxy's credentials (the proxy answers it itself here).
+    void plainServerThroughAnHttpProxy() {
+        testing::ForwardProxy proxy("u:p");
+        rest::Config c;
+        c.host = "http://10.0.0.1:8080/prefix";
+        c.proxyUrl = proxy.url("http", "u:p");
+        auto client = rest::RESTClient::create(c);
+        QVERIFY(client.isOk());
+        auto res = (*client)->send(get("/api/v1/nodes", {{"limit", "500"}}));
+        QVERIFY2(res.isOk(), res.status().message().c_str());
+        QCOMPARE(res->status, 200);
+        const auto asked = proxy.asked();
+        QCOMPARE(asked.size(), size_t(1));
+        QCOMPARE(asked[0].protocol, std::string("forward"));
+        QCOMPARE(asked[0].target, std::string("http://10.0.0.1:8080/prefix/api/v1/nodes?limit=500"));
+        QCOMPARE(asked[0].authorization, "Basic " + util::base64Encode("u:p"));
+    }
+
     void badConfigsAreRefused_data() {
         QTest::addColumn<QString>("field");
         QTest::addColumn<QString>("message");
@@ -245,6 +365,11 @@ private slots:
         QTest::newRow("ftp") << "scheme" << "host \"ftp://x\": the scheme must be https or http";
         QTest::newRow("bad CA") << "ca" << "unable to load root certificates: unable to parse bytes as PEM block";
         QTest::newRow("cert without key") << "cert" << "tls: both a client certificate and its key are needed";
+        QTest::newRow("https proxy") << "https proxy"
+                                     << "proxy-url \"https://127.0.0.1:3128\": a proxy reached over TLS (https) is not supported "
+                                        "yet; an http:// or socks5:// proxy is";
+        QTest::newRow("ftp proxy") << "ftp proxy"
+                                   << "proxy-url \"ftp://127.0.0.1:21\": unsupported scheme \"ftp\", must be http, https, or socks5";
     }
     void badConfigsAreRefused() {
         QFETCH(QString, field);
@@ -254,6 +379,8 @@ private slots:
         if (field == "scheme") c.host = "ftp://x";
         if (field == "ca") c.caData = "not a certificate";
         if (field == "cert") c.certData = ca_;
+        if (field == "https proxy") c.proxyUrl = "https://127.0.0.1:3128";
+        if (field == "ftp proxy") c.proxyUrl = "ftp://127.0.0.1:21";
         auto client = rest::RESTClient::create(c);
         QVERIFY(!client.isOk());
         QCOMPARE(QString::fromStdString(client.status().message()), message);

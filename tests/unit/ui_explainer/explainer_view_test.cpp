@@ -199,6 +199,26 @@ void ExplainerViewTest::clickingARowSelectsTheNode() {
     QCOMPARE(s.selection.selected(), ui::ObjectRef::node(node));
 }
 
+// The tables' columns are sized to their contents for each pod, not for each answer: a live
+// cluster's pod is answered again every second, and neither the columns a user widened nor the
+// frame (measuring a hundred rows' text) may pay for that each time.
+void ExplainerViewTest::columnsAreSizedOncePerPod() {
+    Session s;
+    QVERIFY(s.start("resource-pressure", 100s));
+    s.view->show();
+    const QStringList pending = s.pods("Pending");
+    QVERIFY(pending.size() >= 2);
+    s.view->explainer()->explainNow(pending[0]);
+    QTableView* table = s.view->filterView();
+    const int sized = table->columnWidth(0);
+    QVERIFY(sized > 0);
+    table->setColumnWidth(0, sized + 77);
+    s.view->explainer()->explainNow(pending[0]);
+    QCOMPARE(table->columnWidth(0), sized + 77);
+    s.view->explainer()->explainNow(pending[1]);
+    QVERIFY(table->columnWidth(0) != sized + 77);
+}
+
 // What would make plain-2 (pending: cpu-node is full, gpu-node tainted) fit on gpu-node? Each
 // suggestion, applied with its button in a fresh run of the same scenario, gets it bound there.
 void ExplainerViewTest::everyWhatIfSuggestionSchedulesThePod() {

@@ -10,6 +10,7 @@ private slots:
     void boundPodsScores();
     void followsSelectionAndTime();
     void clickingARowSelectsTheNode();
+    void columnsAreSizedOncePerPod();
     void everyWhatIfSuggestionSchedulesThePod();
     void whatIfInGerman();
     void realClusterSnapshot();
