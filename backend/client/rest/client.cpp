@@ -22,7 +22,11 @@
 #include <openssl/pem.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
+#include "client/rest/proxy_from_environment.h"
 #include "client/util/flowcontrol/throttle.h"
 #include "api/codec/json.h"
 #include "util/base64.h"
@@ -93,21 +97,22 @@ struct ProxyTarget {
     std::string basicAuthorization() const { return "Basic " + util::base64Encode(user + ":" + password); }
 };
 
-StatusOr<std::optional<ProxyTarget>> parseProxy(const std::string& proxyUrl) {
+// `source`: where the URL came from ("proxy-url", "HTTPS_PROXY"), for the errors.
+StatusOr<std::optional<ProxyTarget>> parseProxy(const std::string& proxyUrl, const std::string& source) {
     if (proxyUrl.empty()) return std::optional<ProxyTarget>();
     auto parsed = boost::urls::parse_uri(proxyUrl);
-    if (!parsed) return Status(StatusCode::InvalidArgument, "proxy-url \"" + proxyUrl + "\" is not a URL");
+    if (!parsed) return Status(StatusCode::InvalidArgument, source + " \"" + proxyUrl + "\" is not a URL");
     ProxyTarget p;
     p.scheme = lower(parsed->scheme());
     if (p.scheme == "https")
-        return Status(StatusCode::Unimplemented, "proxy-url \"" + proxyUrl +
+        return Status(StatusCode::Unimplemented, source + " \"" + proxyUrl +
                                                      "\": a proxy reached over TLS (https) is not supported yet; an http:// or "
                                                      "socks5:// proxy is");
     if (p.scheme != "http" && p.scheme != "socks5")
-        return Status(StatusCode::InvalidArgument, "proxy-url \"" + proxyUrl + "\": unsupported scheme \"" + p.scheme +
+        return Status(StatusCode::InvalidArgument, source + " \"" + proxyUrl + "\": unsupported scheme \"" + p.scheme +
                                                        "\", must be http, https, or socks5");
     p.host = std::string(parsed->host_address());
-    if (p.host.empty()) return Status(StatusCode::InvalidArgument, "proxy-url \"" + proxyUrl + "\" names no host");
+    if (p.host.empty()) return Status(StatusCode::InvalidArgument, source + " \"" + proxyUrl + "\" names no host");
     // Go's default ports for a proxy URL without one (net/http's canonicalAddr).
     p.port = parsed->has_port() ? std::string(parsed->port()) : (p.scheme == "socks5" ? "1080" : "80");
     if (parsed->has_userinfo()) {
@@ -294,7 +299,21 @@ private:
             const std::string what = ec == asio::error::connection_refused ? "connect: connection refused" : "connect: " + ec.message();
             return Status(StatusCode::Unavailable, "dial tcp " + shown + ": " + what);
         }
+        keepAlive();
         return Status::ok();
+    }
+
+    // TCP keep-alive as Go's dialer sets it for client-go (KeepAlive: 30 s, both the idle time and
+    // the probes' interval): a connection whose other end is gone — a laptop that slept, a cable
+    // pulled, a server restarted behind a NAT — is found dead by the kernel instead of leaving a
+    // watch waiting for ever on an answer that cannot come.
+    void keepAlive() {
+        auto& socket = lowest().socket();
+        beast::error_code ignored;
+        socket.set_option(asio::socket_base::keep_alive(true), ignored);
+        const int seconds = 30;
+        ::setsockopt(socket.native_handle(), IPPROTO_TCP, TCP_KEEPIDLE, &seconds, sizeof seconds);
+        ::setsockopt(socket.native_handle(), IPPROTO_TCP, TCP_KEEPINTVL, &seconds, sizeof seconds);
     }
 
     // An http proxy's tunnel to the server (RFC 9110's CONNECT), asked as Go's transport asks it;
@@ -595,7 +614,10 @@ std::string RESTClient::url(const Request& request) const {
 StatusOr<std::unique_ptr<RESTClient>> RESTClient::create(Config config) {
     auto target = parseHost(config.host);
     if (!target) return target.status();
-    auto proxy = parseProxy(config.proxyUrl);
+    // No proxy-url: the environment's (HTTPS_PROXY, NO_PROXY), as Go's transport for client-go.
+    const std::string proxyUrl = !config.proxyUrl.empty() ? config.proxyUrl
+                                                          : proxyFor(ProxyEnvironment::fromProcess(), target->scheme, target->host, target->port);
+    auto proxy = parseProxy(proxyUrl, !config.proxyUrl.empty() ? "proxy-url" : target->scheme == "https" ? "HTTPS_PROXY" : "HTTP_PROXY");
     if (!proxy) return proxy.status();
     auto impl = std::make_unique<Impl>();
     impl->target = *target;

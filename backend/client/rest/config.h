@@ -24,7 +24,7 @@ struct Config {
     // The cluster's proxy-url: "http://[user:password@]host[:port]" (an HTTPS server is reached
     // through a CONNECT tunnel, a plain one by sending the proxy each request's whole URL) or
     // "socks5://[user:password@]host[:port]" (RFC 1928, with RFC 1929's user and password). Empty:
-    // straight to the server.
+    // the environment's HTTPS_PROXY / HTTP_PROXY / NO_PROXY decide (proxy_from_environment.h).
     std::string proxyUrl;
     // Client certificate authentication: the certificate (chain) and its key, PEM.
     std::string certData;

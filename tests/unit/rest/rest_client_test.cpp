@@ -2,10 +2,13 @@
 // against the CA given (and its address), insecure-skip-tls-verify, bearer tokens (and a token
 // file read again when it changes), error answers' messages, Go's wording for transport errors,
 // a watch streamed event by event and cancelled from another thread, and a kubeconfig's proxy-url
-// (http CONNECT, an http server's requests in absolute form, SOCKS5; with and without a user).
+// (http CONNECT, an http server's requests in absolute form, SOCKS5; with and without a user), and
+// TCP keep-alive on a watch's connection.
+#include <QScopeGuard>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -321,6 +324,37 @@ private slots:
         QCOMPARE(QString::fromStdString(res.status().message()), expected);
     }
 
+    // No proxy-url: HTTPS_PROXY is gone through, as kubectl goes through it; NO_PROXY exempts the
+    // server. The server stands at 10.255.255.1 for the client (the proxy routes it to the test's
+    // server; its certificate is checked for "localhost", tls-server-name).
+    void proxyFromTheEnvironment() {
+        testing::ForwardProxy proxy;
+        proxy.routeAllTo("127.0.0.1");
+        rest::Config c = config();
+        c.host = "https://10.255.255.1:" + std::to_string(serving_->port());
+        c.serverName = "localhost";
+        c.timeout = std::chrono::seconds(2);
+        ::setenv("HTTPS_PROXY", ("127.0.0.1:" + std::to_string(proxy.port())).c_str(), 1);
+        auto restore = qScopeGuard([] {
+            ::unsetenv("HTTPS_PROXY");
+            ::unsetenv("NO_PROXY");
+        });
+        auto client = rest::RESTClient::create(c);
+        QVERIFY2(client.isOk(), client.status().message().c_str());
+        auto res = (*client)->send(get("/api/v1/namespaces"));
+        QVERIFY2(res.isOk(), res.status().message().c_str());
+        QCOMPARE(res->status, 200);
+        QCOMPARE(proxy.asked().size(), size_t(1));
+        QCOMPARE(proxy.asked()[0].target, "10.255.255.1:" + std::to_string(serving_->port()));
+        // Exempt: straight to 10.255.255.1, which nothing answers (TEST-NET-like, unrouted here).
+        ::setenv("NO_PROXY", "localhost,10.0.0.0/8", 1);
+        auto direct = rest::RESTClient::create(c);
+        QVERIFY(direct.isOk());
+        auto refused = (*direct)->send(get("/api/v1/namespaces"));
+        QVERIFY(!refused.isOk());
+        QCOMPARE(proxy.asked().size(), size_t(1));
+    }
+
     void unreachableProxy() {
         // A port nothing listens on (bound, then closed).
         int port = 0;
@@ -415,6 +449,38 @@ private slots:
     }
 
     // A watch refused is an error with the server's message and the HTTP status's code.
+    // A watch's connection has TCP keep-alive on, 30 s as Go's dialer sets it: the kernel's
+    // keep-alive timer runs on it (/proc/net/tcp: timer 2, at most 30 s off), so a peer gone
+    // during a laptop's sleep is found dead instead of the watch waiting for ever.
+    void watchConnectionsKeepAlive() {
+        auto client = rest::RESTClient::create(config());
+        QVERIFY(client.isOk());
+        auto w = (*client)->watch(get("/api/v1/namespaces/default/configmaps", {{"watch", "true"}}));
+        QVERIFY2(w.isOk(), w.status().message().c_str());
+        char remote[16];
+        std::snprintf(remote, sizeof remote, ":%04X", unsigned(serving_->port()));
+        std::ifstream tcp("/proc/net/tcp");
+        std::string line;
+        std::vector<std::string> timers;
+        while (std::getline(tcp, line)) {
+            std::istringstream fields(line);
+            std::string sl, local, rem, st, queues, timer;
+            fields >> sl >> local >> rem >> st >> queues >> timer;
+            // Our end: its remote address is the server's port, established (01).
+            if (rem.size() > 5 && rem.substr(rem.size() - 5) == remote && st == "01") timers.push_back(timer);
+        }
+        QVERIFY(!timers.empty());
+        bool keepAlive = false;
+        for (const auto& t : timers) {
+            // "02:00000BB8": the keep-alive timer, due in clock ticks (USER_HZ, 100 a second).
+            if (t.rfind("02:", 0) != 0) continue;
+            const unsigned long due = std::stoul(t.substr(3), nullptr, 16);
+            keepAlive = keepAlive || (due > 0 && due <= 30 * 100);
+        }
+        QVERIFY2(keepAlive, timers.front().c_str());
+        (*w)->cancel();
+    }
+
     void refusedWatchIsAnError() {
         auto client = rest::RESTClient::create(config("nobody-token"));
         QVERIFY(client.isOk());

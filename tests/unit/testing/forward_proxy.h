@@ -68,6 +68,12 @@ public:
     ForwardProxy& operator=(const ForwardProxy&) = delete;
 
     int port() const { return port_; }
+    // Every tunnel to `host` whatever it asked for (the proxy's own view of a cluster's network:
+    // a test's server on 127.0.0.1 stands for one at an address the client cannot reach).
+    void routeAllTo(std::string host) {
+        std::lock_guard lock(mutex_);
+        routeTo_ = std::move(host);
+    }
     std::string url(const std::string& scheme, const std::string& userInfo = {}) const {
         return scheme + "://" + (userInfo.empty() ? "" : userInfo + "@") + "127.0.0.1:" + std::to_string(port_);
     }
@@ -183,7 +189,11 @@ private:
         relay(client, upstream);
     }
 
-    std::shared_ptr<Socket> dial(const std::string& host, const std::string& port) {
+    std::shared_ptr<Socket> dial(std::string host, const std::string& port) {
+        {
+            std::lock_guard lock(mutex_);
+            if (!routeTo_.empty()) host = routeTo_;
+        }
         auto s = std::make_shared<Socket>(io_);
         boost::system::error_code ec;
         boost::asio::ip::tcp::resolver resolver(io_);
@@ -216,6 +226,7 @@ private:
 
     std::string requiredUser_;
     std::string refuseWith_;
+    std::string routeTo_;  // guarded by mutex_
     boost::asio::io_context io_;
     boost::asio::ip::tcp::acceptor acceptor_;
     int port_ = 0;
