@@ -8,4 +8,9 @@ namespace pilothouse::util {
 // thread, and threads started from this one inherit it. Nothing for niceness <= 0.
 void lowerThreadPriority(int niceness);
 
+// For a GUI's background threads (a live cluster's informers decoding what they read, the
+// explainer's scheduler): on a laptop's few cores shared with what it watches, the thread that
+// paints and takes input gets the CPU first.
+inline constexpr int kBackgroundNiceness = 5;
+
 }  // namespace pilothouse::util

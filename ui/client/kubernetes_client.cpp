@@ -13,8 +13,10 @@
 #include "client/tools/pager/list_pager.h"
 #include "cluster/object_gauges.h"
 #include "models/turn_budget.h"
+#include "util/thread_priority.h"
 #include "core_v1.pb.h"
 #include "scheduler/apis/config/load.h"
+#include "scheduler/snapshot_scheduler.h"
 
 namespace pilothouse::ui {
 
@@ -153,6 +155,11 @@ KubernetesClient::KubernetesClient(std::unique_ptr<rest::RESTClient> client, Tar
         emit serverVersionChanged(serverVersion_);
     });
     askUserName();
+    // What kube-scheduler reads besides the views' kinds (namespaces, PDBs, priority classes, ...):
+    // watched from the start, so that the explainer's first answer reads them here instead of
+    // listing them over the network on the GUI thread.
+    for (const api::ResourceType& type : api::Scheme::instance().types())
+        if (scheduler::readForScheduling(type.kind)) startInformer(type, true);
 }
 
 KubernetesClient::~KubernetesClient() {
@@ -250,7 +257,10 @@ KubernetesClient::Informer* KubernetesClient::startInformer(const api::ResourceT
     cache::ReflectorOptions options;
     options.fallbackNamespace = target_.namespace_.empty() ? "default" : target_.namespace_;
     in->reflector = std::make_unique<cache::Reflector>(*rest_, type, std::move(h), options);
-    in->thread = std::thread([in] { in->reflector->run(); });
+    in->thread = std::thread([in] {
+        util::lowerThreadPriority(util::kBackgroundNiceness);
+        in->reflector->run();
+    });
     informers_.push_back(std::move(informer));
     return in;
 }
@@ -335,6 +345,7 @@ void KubernetesClient::deriveJourneys() {
 
 void KubernetesClient::onFailed(Informer& in, const Status& error, std::chrono::milliseconds retry) {
     in.failing = true;
+    in.lastError = error;
     if (journeys_.pending() && !deriveTimer_.isActive()) deriveTimer_.start();
     const QString message = tr("%1: %2 (trying again in %3 s)")
                                 .arg(in.resource, QString::fromStdString(error.message()))
@@ -379,6 +390,9 @@ StatusOr<QVector<ObjectPtr>> KubernetesClient::listAt(const QString& resource, q
     for (const auto& i : informers_)
         if (i->resource == resource) {
             watched = true;
+            // Failing (a kind this server does not serve, one RBAC refuses): its informer's error,
+            // not a list over the network at each ask (the explainer asks every second).
+            if (!i->listed && i->failing) return i->lastError;
             if (!i->listed) break;
             QVector<ObjectPtr> out;
             out.reserve(qsizetype(i->objects.size()));
@@ -445,6 +459,9 @@ template <typename Result>
 void KubernetesClient::runAsync(QObject* context, std::function<Result()> work, std::function<void(const Result&)> deliver) {
     QPointer<QObject> ctx(context);
     pool_.start([work = std::move(work), deliver = std::move(deliver), ctx]() mutable {
+        thread_local bool lowered = false;  // the pool's threads are reused: once each
+        if (!lowered) util::lowerThreadPriority(util::kBackgroundNiceness);
+        lowered = true;
         Result result = work();
         if (!ctx) return;
         QMetaObject::invokeMethod(ctx, [deliver = std::move(deliver), result = std::move(result)] { deliver(result); },

@@ -124,6 +124,7 @@ private:
         std::unordered_map<std::string, ObjectPtr> objects;  // by namespace/name (GUI thread)
         bool listed = false;
         bool failing = false;
+        Status lastError;       // why, while failing
         bool fallback = false;  // read from the context's namespace only
         // Started by listAt, not by a view (the explainer's other kinds): its state is not the
         // connection's, and its errors are not said.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "models/turn_budget.h"
 #include "theme/theme.h"
 #include "util/rfc3339.h"
 
@@ -163,16 +164,23 @@ void EventTableModel::onChanged(const QString& resource, const QString& key, con
 void EventTableModel::flush() {
     flushTimer_.stop();
     if (pending_.isEmpty()) return;
-    const QHash<QString, ObjectPtr> pending = std::exchange(pending_, {});
+    // A slice of the turn at a time: each event seen again leaves its row (a removal costs the
+    // proxy and the view a walk of every row), and a burst of them (a FailedScheduling series
+    // counted up for every pending pod at once) would hold the window for 100 ms and more.
+    const TurnBudget budget;
     std::vector<std::unique_ptr<EventRow>> added;
-    for (auto it = pending.cbegin(); it != pending.cend(); ++it) {
-        const int old = rowOf(it.key());
-        const auto* event = dynamic_cast<const core::Event*>(it.value().get());
+    int taken = 0;
+    for (auto it = pending_.begin(); it != pending_.end() && (++taken % 16 != 0 || !budget.spent());) {
+        const QString key = it.key();
+        const ObjectPtr object = it.value();
+        it = pending_.erase(it);
+        const int old = rowOf(key);
+        const auto* event = dynamic_cast<const core::Event*>(object.get());
         if (!event) {
             if (old >= 0) removeRowAt(old);
             continue;
         }
-        auto row = std::make_unique<EventRow>(EventRow::from(it.key(), *event));
+        auto row = std::make_unique<EventRow>(EventRow::from(key, *event));
         if (old >= 0) {
             // Still in its place (between its neighbours): changed in place.
             const bool afterPrevious = old == 0 || rows_[size_t(old) - 1]->before(*row);
@@ -189,6 +197,8 @@ void EventTableModel::flush() {
         }
         added.push_back(std::move(row));
     }
+    // The rest on the next turn.
+    if (!pending_.isEmpty()) flushTimer_.start();
     // The new rows in order, each run that lands between the same two rows inserted at once
     // (usually one run at the end: the newest events).
     std::sort(added.begin(), added.end(), [](const auto& a, const auto& b) { return a->before(*b); });

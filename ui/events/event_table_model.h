@@ -5,7 +5,8 @@
 //
 // Incremental: watch events insert, change or remove rows — taken in once per turn of the event
 // loop (flush()), so a burst of new events (the newest, at the end) is one insertion; an event
-// seen again later leaves its place and is inserted at its new one. Only a list or a jump in time
+// seen again later leaves its place and is inserted at its new one. A flush takes a slice of the
+// turn (TurnBudget) and leaves the rest for the next. Only a list or a jump in time
 // resets the model. LAST SEEN counts to the timeline's view time, so
 // it is right when looking at the past; the column is refreshed when its text can change (each
 // whole second of view time), without touching the rows.
@@ -44,7 +45,8 @@ public:
 
     // The row's event (rows in [0, rowCount())).
     const EventRow& eventAt(int row) const { return *rows_[size_t(row)]; }
-    // Takes in the watch events received since the last turn of the event loop now.
+    // Takes in the watch events received since the last turn of the event loop now, for a slice of
+    // the turn (what is left: on the next turn).
     void flush();
     // The row of an Event ("<resource>|namespace/name"), -1 when absent.
     int rowOf(const QString& key) const;

@@ -10,6 +10,7 @@
 
 #include "api/scheme.h"
 #include "scheduler/apis/config/load.h"
+#include "util/thread_priority.h"
 
 namespace pilothouse::ui {
 
@@ -126,6 +127,7 @@ void PodExplainer::start() {
     QElapsedTimer took;
     took.start();
     QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), key, generation, took]() mutable {
+        util::lowerThreadPriority(util::kBackgroundNiceness);
         std::shared_ptr<void> leftovers;  // freed after the answer is passed on
         auto result = scheduler::explainPod(objects, key, config, {}, leftovers);
         objects.clear();

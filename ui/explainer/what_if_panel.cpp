@@ -15,6 +15,7 @@
 #include "policy_v1.pb.h"
 #include "scheduler/apis/config/load.h"
 #include "theme/theme.h"
+#include "util/thread_priority.h"
 
 namespace pilothouse::ui {
 
@@ -132,6 +133,7 @@ void WhatIfPanel::start() {
     const quint64 generation = ++generation_;
     QPointer<WhatIfPanel> self(this);
     QThread* worker = QThread::create([self, objects = std::move(objects), config = std::move(config), pod = pod.toStdString(), node = node.toStdString(), generation]() mutable {
+        util::lowerThreadPriority(util::kBackgroundNiceness);
         std::vector<scheduler::WhatIfNote> notes;
         auto result = scheduler::suggestFixes(objects, pod, node, config, {}, &notes);
         objects.clear();
