@@ -16,7 +16,6 @@
 #include "util/thread_priority.h"
 #include "core_v1.pb.h"
 #include "scheduler/apis/config/load.h"
-#include "scheduler/snapshot_scheduler.h"
 
 namespace pilothouse::ui {
 
@@ -155,11 +154,6 @@ KubernetesClient::KubernetesClient(std::unique_ptr<rest::RESTClient> client, Tar
         emit serverVersionChanged(serverVersion_);
     });
     askUserName();
-    // What kube-scheduler reads besides the views' kinds (namespaces, PDBs, priority classes, ...):
-    // watched from the start, so that the explainer's first answer reads them here instead of
-    // listing them over the network on the GUI thread.
-    for (const api::ResourceType& type : api::Scheme::instance().types())
-        if (scheduler::readForScheduling(type.kind)) startInformer(type, true);
 }
 
 KubernetesClient::~KubernetesClient() {
@@ -257,10 +251,9 @@ KubernetesClient::Informer* KubernetesClient::startInformer(const api::ResourceT
     cache::ReflectorOptions options;
     options.fallbackNamespace = target_.namespace_.empty() ? "default" : target_.namespace_;
     in->reflector = std::make_unique<cache::Reflector>(*rest_, type, std::move(h), options);
-    in->thread = std::thread([in] {
-        util::lowerThreadPriority(util::kBackgroundNiceness);
-        in->reflector->run();
-    });
+    // At the normal priority: what the window shows comes through them (niced, a large cluster
+    // loaded 10 s slower, its server's threads taking the cores).
+    in->thread = std::thread([in] { in->reflector->run(); });
     informers_.push_back(std::move(informer));
     return in;
 }

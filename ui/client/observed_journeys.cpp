@@ -38,7 +38,7 @@ void ObservedJourneys::podChanged(const std::string& key, const ObjectPtr& pod) 
         entry.restarts = entry.restarts || !entry.recorded.empty();
         entry.pod = nullptr;
         entry.events.clear();
-        std::vector<sim::JourneyStage>().swap(entry.recorded);
+        std::vector<uint32_t>().swap(entry.recorded);
         return;
     }
     Entry& entry = pods_[key];
@@ -79,18 +79,20 @@ bool ObservedJourneys::derive(size_t budget) {
         std::vector<sim::JourneyStage> stages = cluster::observedJourney(*pod, events);
         auto& recorded = entry.recorded;
         const bool extends = stages.size() >= recorded.size() &&
-                             std::equal(recorded.begin(), recorded.end(), stages.begin(), same);
+                             std::equal(recorded.begin(), recorded.end(), stages.begin(),
+                                        [this](uint32_t index, const sim::JourneyStage& stage) { return same(records_[index].stage, stage); });
         if (extends && stages.size() == recorded.size()) continue;
         const size_t from = extends ? recorded.size() : 0;
+        if (!extends) recorded.clear();
         for (size_t i = from; i < stages.size(); ++i) {
             sim::JourneyRecord r;
             r.seq = int64_t(records_.size()) + 1;
             r.pod = key;
-            r.stage = stages[i];
+            r.stage = std::move(stages[i]);
             r.replaces = (!extends || entry.restarts) && i == from;
+            recorded.push_back(uint32_t(records_.size()));
             records_.push_back(std::move(r));
         }
-        recorded = std::move(stages);
         entry.restarts = false;
     }
     return !dirty_.empty();

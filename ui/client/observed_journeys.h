@@ -44,7 +44,8 @@ private:
     struct Entry {
         ObjectPtr pod;
         std::unordered_map<std::string, ObjectPtr> events;  // by namespace/name
-        std::vector<sim::JourneyStage> recorded;
+        // Its current journey's records (indexes into records_): what a new derivation extends.
+        std::vector<uint32_t> recorded;
         bool dirty = false;
         bool restarts = false;  // a pod of this name was deleted: the next journey replaces its
     };

@@ -12,7 +12,7 @@ namespace pilothouse::ui {
 
 class TurnBudget {
 public:
-    static constexpr std::chrono::milliseconds kSlice{6};
+    static constexpr std::chrono::milliseconds kSlice{4};
 
     explicit TurnBudget(std::chrono::milliseconds slice = kSlice) : slice_(slice) { clock_.start(); }
 
