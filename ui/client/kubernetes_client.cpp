@@ -128,6 +128,14 @@ ApiResult apiResult(const ApiRequest& request, const StatusOr<rest::Response>& r
     return result;
 }
 
+// The pool's threads, at a background priority: once each (they are reused).
+void backgroundPriority() {
+    thread_local bool lowered = false;
+    if (lowered) return;
+    util::lowerThreadPriority(util::kBackgroundNiceness);
+    lowered = true;
+}
+
 }  // namespace
 
 KubernetesClient::KubernetesClient(std::unique_ptr<rest::RESTClient> client, Target target, QObject* parent)
@@ -452,9 +460,7 @@ template <typename Result>
 void KubernetesClient::runAsync(QObject* context, std::function<Result()> work, std::function<void(const Result&)> deliver) {
     QPointer<QObject> ctx(context);
     pool_.start([work = std::move(work), deliver = std::move(deliver), ctx]() mutable {
-        thread_local bool lowered = false;  // the pool's threads are reused: once each
-        if (!lowered) util::lowerThreadPriority(util::kBackgroundNiceness);
-        lowered = true;
+        backgroundPriority();
         Result result = work();
         if (!ctx) return;
         QMetaObject::invokeMethod(ctx, [deliver = std::move(deliver), result = std::move(result)] { deliver(result); },

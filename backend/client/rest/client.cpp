@@ -322,7 +322,6 @@ private:
     Status httpConnect(const Target& target, const ProxyTarget& proxy, std::chrono::milliseconds timeout) {
         http::request<http::empty_body> req{http::verb::connect, target.hostPort(), 11};
         req.set(http::field::host, target.hostPort());
-        req.set(http::field::user_agent, "Go-http-client/1.1");
         if (proxy.hasUser) req.set(http::field::proxy_authorization, proxy.basicAuthorization());
         beast::error_code ec;
         bool done = false;
