@@ -34,6 +34,9 @@ struct ClusterOptions {
     // How fast the simulated nodes pull images, bytes per second (0: the kubelet's default);
     // a scenario's spec.imagePullBandwidth.
     double imagePullBytesPerSecond = 0;
+    // How long the kubelets' steps take, by kubelet::timingFields()'s names (the scenario's
+    // spec.kubeletTimings); a step not named keeps its default.
+    std::map<std::string, sim::Duration> kubeletTimings;
     // Settling stops with an error after this many rounds at one instant (a component that always
     // reports work would otherwise spin forever).
     int maxSettleRounds = 10'000;

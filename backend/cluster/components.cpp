@@ -35,6 +35,7 @@ StatusOr<ClusterOptions> clusterOptionsOf(const Scenario& scenario, const std::s
     auto bandwidth = imagePullBytesPerSecond(scenario.imagePullBandwidth);
     if (!bandwidth) return bandwidth.status().withContext("spec.imagePullBandwidth: ");
     options.imagePullBytesPerSecond = *bandwidth;
+    options.kubeletTimings = scenario.kubeletTimings;
     if (!scenario.epoch.empty()) {
         auto epoch = rfc3339::parse(scenario.epoch);
         if (!epoch) return epoch.status().withContext("spec.epoch: ");
@@ -133,6 +134,8 @@ StatusOr<ScenarioRunner::NodeActionHandler> addStandardComponents(
     ko.seed = cluster.options().seed;
     if (cluster.options().imagePullBytesPerSecond > 0) ko.pullBandwidthBytesPerSecond = cluster.options().imagePullBytesPerSecond;
     ko.features = cluster.options().features;
+    for (const auto& f : kubelet::timingFields())
+        if (auto t = cluster.options().kubeletTimings.find(f.name); t != cluster.options().kubeletTimings.end()) ko.*(f.field) = t->second;
     auto agents = std::make_unique<NodeAgents>(server, clock, &cluster.journeys(), ko);
     NodeAgents* nodes = agents.get();
     PH_RETURN_IF_ERROR(cluster.add(std::move(agents)));

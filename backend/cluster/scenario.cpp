@@ -144,6 +144,26 @@ StatusOr<ScenarioAction> parseAction(const codec::Value& item, const std::string
     return a;
 }
 
+StatusOr<std::map<std::string, sim::Duration>> parseKubeletTimings(const codec::Value& timings, const std::string& where) {
+    const std::string path = "spec.kubeletTimings";
+    if (!timings.isObject()) return fieldError(where, path, "expected a map of kubelet steps to durations such as \"500ms\"");
+    std::string known;
+    for (const auto& f : kubelet::timingFields()) known += (known.empty() ? "" : ", ") + std::string(f.name);
+    std::map<std::string, sim::Duration> out;
+    for (const auto& [key, value] : timings.asObject()) {
+        const auto& fields = kubelet::timingFields();
+        if (std::none_of(fields.begin(), fields.end(), [&](const auto& f) { return key == f.name; }))
+            return fieldError(where, path + "." + key, "unknown kubelet step (known: " + known + ")");
+        if (!value.isString())
+            return fieldError(where, path + "." + key, std::string("expected a duration such as \"500ms\", got ") + value.typeName());
+        auto d = parseDuration(value.asString());
+        if (!d) return fieldError(where, path + "." + key, d.status().message());
+        if (*d < sim::Duration::zero()) return fieldError(where, path + "." + key, "must not be negative");
+        out[key] = *d;
+    }
+    return out;
+}
+
 StatusOr<kubelet::config::KubeletConfiguration> parseKubeletConfiguration(const codec::Value& doc, const std::string& where,
                                                                          std::vector<std::string>* warnings) {
     kubelet::config::KubeletConfiguration config;
@@ -271,6 +291,11 @@ StatusOr<Scenario> loadScenario(std::string_view text, const std::string& source
                 auto bytes = imagePullBytesPerSecond(text);
                 if (!bytes) return fieldError(where, "spec.imagePullBandwidth", bytes.status().message());
                 s.imagePullBandwidth = text;
+            }
+            if (const codec::Value* timings = spec->find("kubeletTimings")) {
+                auto parsed = parseKubeletTimings(*timings, where);
+                if (!parsed) return parsed.status();
+                s.kubeletTimings = std::move(*parsed);
             }
             if (const codec::Value* epoch = spec->find("epoch")) {
                 if (!epoch->isString()) return fieldError(where, "spec.epoch", "expected an RFC 3339 time such as \"2026-11-29T09:00:00Z\"");

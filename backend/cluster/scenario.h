@@ -9,6 +9,8 @@
 //     learningGoal: Pods are evicted 300 s after ... (optional: what a learner should take away)
 //     seed: 7
 //     imagePullBandwidth: 20M   (optional: bytes per second each node pulls images at)
+//     kubeletTimings: {sandbox: 2s, containerStart: 0s}   (optional: how long each kubelet
+//                     step takes; kubelet::timingFields() names them)
 //     actions:
 //     - {at: 30s, action: failNode, node: node-2}
 //     - {at: 1m, action: scale, kind: Deployment, name: web, replicas: 5}
@@ -70,6 +72,10 @@ struct Scenario {
     // spec.imagePullBandwidth: how fast every simulated node pulls images, a quantity of bytes
     // per second ("100M", "12.5Mi"); "" = the kubelet's default (100M).
     std::string imagePullBandwidth;
+    // spec.kubeletTimings: how long the simulated kubelets' steps take on the virtual clock, by
+    // kubelet::timingFields()'s names ({sandbox: 2s, containerStart: 0s}); a step left out keeps
+    // KubeletOptions' default. Pilothouse's own: on a real node the runtime decides these.
+    std::map<std::string, sim::Duration> kubeletTimings;
     // spec.epoch: the virtual clock's start, RFC 3339 ("2026-11-29T09:00:00Z"); "" = the default,
     // 2024-01-01T00:00:00Z (sim::kDefaultEpoch). Objects' timestamps count from it.
     std::string epoch;

@@ -40,6 +40,11 @@ std::string writeScenario(const Scenario& scenario, const std::vector<ScenarioAc
     if (!scenario.learningGoal.empty()) spec.set("learningGoal", scenario.learningGoal);
     spec.set("seed", int64_t(scenario.seed));
     if (!scenario.imagePullBandwidth.empty()) spec.set("imagePullBandwidth", scenario.imagePullBandwidth);
+    if (!scenario.kubeletTimings.empty()) {
+        codec::Value timings = codec::Value::object();
+        for (const auto& [step, d] : scenario.kubeletTimings) timings.set(step, sim::formatDuration(d));
+        spec.set("kubeletTimings", std::move(timings));
+    }
     if (!scenario.epoch.empty()) spec.set("epoch", scenario.epoch);
     if (!scenario.featureGates.empty()) {
         codec::Value gates = codec::Value::object();

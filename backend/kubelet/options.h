@@ -85,4 +85,23 @@ inline constexpr const char* kAnnotationExitAfter = "pilothouse.dev/exit-after";
 inline constexpr const char* kAnnotationExitCode = "pilothouse.dev/exit-code";
 inline constexpr const char* kAnnotationStopAfter = "pilothouse.dev/stop-after";
 
+// The step durations a scenario may set (its spec.kubeletTimings), by name. Upstream's kubelet has
+// no such settings: on a real node these are how long the container runtime, the CNI plugin and
+// the images take.
+struct TimingField {
+    const char* name;
+    sim::Duration KubeletOptions::*field;
+};
+inline const std::vector<TimingField>& timingFields() {
+    static const std::vector<TimingField> fields{
+        {"podAdmission", &KubeletOptions::admissionDuration},
+        {"sandbox", &KubeletOptions::sandboxDuration},
+        {"containerCreate", &KubeletOptions::containerCreateDuration},
+        {"containerStart", &KubeletOptions::containerStartDuration},
+        {"containerStop", &KubeletOptions::containerStopDuration},
+        {"initContainerRun", &KubeletOptions::initContainerRunDuration},
+    };
+    return fields;
+}
+
 }  // namespace pilothouse::kubelet
