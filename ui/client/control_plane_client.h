@@ -84,6 +84,14 @@ public:
     // The objects of a resource as they were at a store revision (0: now), all namespaces.
     // OutOfRange when that revision was compacted.
     virtual StatusOr<QVector<ObjectPtr>> listAt(const QString& resource, qint64 revision) = 0;
+    // Whether listAt answers the present of each of `resources` without waiting (as kube-scheduler
+    // waits for its informers' caches to sync before it schedules). A client whose lists come over
+    // the network starts listing those it holds none of, says false until each has listed or
+    // failed, and emits listedChanged() as they do; the others hold everything already.
+    virtual bool hasListed(const QStringList& resources) {
+        (void)resources;
+        return true;
+    }
     // The store revision at a virtual time (Unix nanoseconds): the last write at or before it.
     virtual qint64 revisionAt(qint64 unixNanos) const = 0;
     virtual qint64 currentRevision() const = 0;
@@ -132,6 +140,8 @@ signals:
     void userNameChanged(const QString& name);
     void writesOffChanged();
     void errorOccurred(const QString& message);
+    // A resource listed or failed to list (hasListed may say otherwise now).
+    void listedChanged();
 
 private:
     QString userName_;  // GUI thread only

@@ -1,5 +1,7 @@
 #include "client/kubernetes_client.h"
 
+#include <algorithm>
+
 #include <QMetaObject>
 #include <QPointer>
 
@@ -292,6 +294,7 @@ void KubernetesClient::onReplace(Informer& in, std::vector<cache::ObjectPtr> obj
     observe(in, {}, nullptr, true);
     emit objectsListed(in.resource, listed, revision_);
     updateState();
+    emit listedChanged();
     // The first sample as soon as pods and nodes are both known; then one every 5 seconds.
     if (metrics_.empty()) sampleMetrics();
 }
@@ -358,6 +361,7 @@ void KubernetesClient::onFailed(Informer& in, const Status& error, std::chrono::
     }
     updateState();
     if (!in.auxiliary) emit errorOccurred(message);
+    emit listedChanged();
 }
 
 void KubernetesClient::onRecovered(Informer& in) {
@@ -405,6 +409,7 @@ StatusOr<QVector<ObjectPtr>> KubernetesClient::listAt(const QString& resource, q
     const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
     if (!type) return Status(StatusCode::InvalidArgument, "unknown resource type \"" + resource.toStdString() + "\"");
     if (!watched) startInformer(*type, true);
+    ++listsOnCallersThread_;
     std::vector<std::string> warnings;
     auto listed = client::pager::listAll(*rest_, *type, {}, &warnings);
     if (!listed && listed.status().code() == StatusCode::PermissionDenied && type->namespaced)
@@ -415,6 +420,22 @@ StatusOr<QVector<ObjectPtr>> KubernetesClient::listAt(const QString& resource, q
     for (auto& m : listed->items)
         if (m.object) out.push_back(ObjectPtr(std::move(m.object)));
     return out;
+}
+
+bool KubernetesClient::hasListed(const QStringList& resources) {
+    bool all = true;
+    for (const QString& resource : resources) {
+        const auto it = std::find_if(informers_.begin(), informers_.end(), [&](const auto& i) { return i->resource == resource; });
+        if (it != informers_.end()) {
+            all &= (*it)->listed || (*it)->failing;
+            continue;
+        }
+        const api::ResourceType* type = api::Scheme::instance().byName(resource.toStdString());
+        if (!type) continue;  // listAt says it is unknown
+        startInformer(*type, true);
+        all = false;
+    }
+    return all;
 }
 
 void KubernetesClient::sampleMetrics() {

@@ -85,6 +85,10 @@ public:
     qint64 nowNanos() const override;
     qint64 epochNanos() const override { return epochNanos_; }
     StatusOr<QVector<ObjectPtr>> listAt(const QString& resource, qint64 revision) override;
+    bool hasListed(const QStringList& resources) override;
+    // How many times listAt listed over the network on the calling (GUI) thread: a kind asked for
+    // before hasListed said it was in. Each one holds the window for a round trip.
+    int listsOnCallersThread() const { return listsOnCallersThread_; }
     qint64 revisionAt(qint64) const override { return revision_; }
     qint64 currentRevision() const override { return revision_; }
     std::vector<sim::JourneyRecord> journeysSince(qint64 afterSeq, size_t limit) const override {
@@ -153,6 +157,7 @@ private:
     QString serverVersion_;
     QHash<QString, QString> partial_;
     bool writesAllowed_ = false;
+    int listsOnCallersThread_ = 0;
     std::function<bool(const ApiRequest&)> confirmWrite_;
     std::optional<scheduler::config::KubeSchedulerConfiguration> schedulerConfig_;
     std::map<std::string, cluster::Series> metrics_;

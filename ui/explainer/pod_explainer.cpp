@@ -38,6 +38,12 @@ PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, Selec
     connect(timeline_, &Timeline::presentChanged, this, onTime);
     connect(client_, &ControlPlaneClient::controlPlaneReplaced, this, &PodExplainer::schedule);
     connect(client_, &ControlPlaneClient::connectionStateChanged, this, &PodExplainer::schedule);
+    // The kinds a live cluster's client was listing for it: asked again once they are in.
+    connect(client_, &ControlPlaneClient::listedChanged, this, [this] {
+        if (!waitingForLists_) return;
+        waitingForLists_ = false;
+        schedule();
+    });
     if (selection_->selected().resource == QLatin1String("pods")) {
         pod_ = selection_->selected().key();
         schedule();
@@ -46,14 +52,21 @@ PodExplainer::PodExplainer(ControlPlaneClient* client, Timeline* timeline, Selec
 
 PodExplainer::~PodExplainer() = default;
 
-std::vector<std::shared_ptr<const google::protobuf::Message>> listForScheduling(ControlPlaneClient* client, qint64 revision,
-                                                                                bool withControllers) {
+QStringList resourcesForScheduling(bool withControllers) {
     static const std::set<std::string> controllers = {"Deployment", "ReplicaSet", "ReplicationController",
                                                       "StatefulSet", "DaemonSet", "Job"};
+    QStringList out;
+    for (const api::ResourceType& type : api::Scheme::instance().types())
+        if (scheduler::readForScheduling(type.kind) || (withControllers && controllers.contains(type.kind)))
+            out.push_back(QString::fromStdString(type.resource));
+    return out;
+}
+
+std::vector<std::shared_ptr<const google::protobuf::Message>> listForScheduling(ControlPlaneClient* client, qint64 revision,
+                                                                                bool withControllers) {
     std::vector<std::shared_ptr<const google::protobuf::Message>> objects;
-    for (const api::ResourceType& type : api::Scheme::instance().types()) {
-        if (!scheduler::readForScheduling(type.kind) && !(withControllers && controllers.contains(type.kind))) continue;
-        auto listed = client->listAt(QString::fromStdString(type.resource), revision);
+    for (const QString& resource : resourcesForScheduling(withControllers)) {
+        auto listed = client->listAt(resource, revision);
         if (!listed) continue;  // a kind this control plane does not serve
         for (const auto& o : *listed) objects.push_back(o);
     }
@@ -115,6 +128,13 @@ void PodExplainer::start() {
         return;
     }
     pending_ = false;
+    // What the scheduler reads, held by the client before it is asked for: a live cluster's kinds
+    // no view watches are listed over the network, never on this thread.
+    if (timeline_->live() && !client_->hasListed(resourcesForScheduling())) {
+        waitingForLists_ = true;
+        return;
+    }
+    waitingForLists_ = false;
     const qint64 revision = timeline_->live() ? client_->currentRevision() : client_->revisionAt(timeline_->viewNanos());
     askedRevision_ = revision;
     auto objects = listForScheduling(client_, revision);

@@ -25,6 +25,8 @@ namespace pilothouse::ui {
 // does not serve are left out.
 std::vector<std::shared_ptr<const google::protobuf::Message>> listForScheduling(ControlPlaneClient* client, qint64 revision,
                                                                                 bool withControllers = false);
+// The resources listForScheduling lists.
+QStringList resourcesForScheduling(bool withControllers = false);
 
 class PodExplainer final : public QObject {
     Q_OBJECT
@@ -37,7 +39,7 @@ public:
     // The answer for pod() at the moment shown; unset while it is being computed or on error.
     const std::optional<scheduler::PodExplanation>& explanation() const { return explanation_; }
     const QString& error() const { return error_; }
-    bool busy() const { return running_ || pending_; }
+    bool busy() const { return running_ || pending_ || waitingForLists_; }
 
     // Explains `podKey` now (tests and screenshots: waits for the answer).
     void explainNow(const QString& podKey);
@@ -70,6 +72,7 @@ private:
     quint64 generation_ = 0;  // of the request whose answer is wanted
     bool running_ = false;
     bool pending_ = false;    // another request waits for the running one
+    bool waitingForLists_ = false;  // until the client has listed what the scheduler reads (hasListed)
     qint64 askedRevision_ = -1;  // the revision the last answer was asked at
     qint64 lastMillis_ = 0;      // how long the last answer took
     bool active_ = true;

@@ -7,6 +7,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTableWidget>
 #include <QSlider>
 #include <QTest>
@@ -21,6 +22,7 @@
 #include "journey/journey_model.h"
 #include "util/rfc3339.h"
 #include "models/selection_model.h"
+#include "models/timeline.h"
 #include "mainwindow/cluster_menu.h"
 #include "mainwindow/connect_cluster_dialog.h"
 #include "mainwindow/live_connection.h"
@@ -271,6 +273,47 @@ private slots:
         // The fork's changes stay in the fork.
         QCOMPARE(fork->client()->endpoint(), QStringLiteral("embedded"));
         fork->close();
+    }
+
+    // What the scheduler reads besides pods and nodes is listed by informers, not on the GUI
+    // thread: hasListed starts them and says false until each has listed (or failed), and the
+    // explainer asks once they are in.
+    void explainerWaitsForTheSchedulersKinds() {
+        auto c = client("admin-token");
+        c->watchResource(QStringLiteral("pods"));
+        c->watchResource(QStringLiteral("nodes"));
+        QTRY_COMPARE_WITH_TIMEOUT(c->connectionState(), ControlPlaneClient::ConnectionState::Connected, kTimeout);
+        QVERIFY(c->hasListed({QStringLiteral("pods"), QStringLiteral("nodes")}));
+        QSignalSpy listed(c.get(), &ControlPlaneClient::listedChanged);
+        const QStringList kinds = resourcesForScheduling();
+        qInfo("the scheduler's kinds: %s", qPrintable(kinds.join(QLatin1String(", "))));
+        QVERIFY(!c->hasListed(kinds));
+        QTRY_VERIFY_WITH_TIMEOUT(c->hasListed(kinds), kTimeout);
+        QVERIFY(listed.count() >= kinds.size() - 2);
+        // The views' state is still the connection's: the explainer's informers are not views.
+        QCOMPARE(c->connectionState(), ControlPlaneClient::ConnectionState::Connected);
+        auto services = c->listAt(QStringLiteral("services"), 0);
+        QVERIFY2(services.isOk(), services.status().message().c_str());
+
+        // A fresh client: the explainer's first answer comes once those kinds are listed.
+        auto fresh = client("admin-token");
+        fresh->watchResource(QStringLiteral("pods"));
+        fresh->watchResource(QStringLiteral("nodes"));
+        QTRY_COMPARE_WITH_TIMEOUT(fresh->connectionState(), ControlPlaneClient::ConnectionState::Connected, kTimeout);
+        Timeline timeline;
+        timeline.setPresent(fresh->epochNanos(), fresh->nowNanos());
+        SelectionModel selection;
+        PodExplainer explainer(fresh.get(), &timeline, &selection);
+        bool listedWhenAnswered = false;
+        connect(&explainer, &PodExplainer::explained, this, [&] {
+            if (explainer.explanation()) listedWhenAnswered = fresh->hasListed(kinds);
+        });
+        selection.select(ObjectRef::pod(QStringLiteral("team/huge")));
+        QTRY_VERIFY_WITH_TIMEOUT(explainer.explanation().has_value(), kTimeout);
+        QVERIFY(listedWhenAnswered);
+        QCOMPARE(fresh->listsOnCallersThread(), 0);
+        QVERIFY2(explainer.explanation()->outcome.message.rfind("0/2 nodes are available: ", 0) == 0,
+                 explainer.explanation()->outcome.message.c_str());
     }
 
     // The explainer on a live pod, beside the cluster's own FailedScheduling message: agrees when
