@@ -31,6 +31,10 @@ struct EventRow {
     qint64 firstSeenNanos = 0;  // 0: unknown
     qint64 lastSeenNanos = 0;
     int count = 1;
+    // When the log took the row in (EventTableModel): 0 for what it listed at the start, then
+    // counting up. Rows last seen in the same second are in that order, so that those taken in
+    // later join the end of the log instead of landing between older ones.
+    quint64 arrival = 0;
 
     static EventRow from(const QString& key, const k8s::io::api::core::v1::Event& event);
 
@@ -40,9 +44,10 @@ struct EventRow {
     // The involved object as the selection names it (resource from the scheme; null when the
     // kind is unknown).
     ObjectRef involvedObject() const;
-    // Sort order of the log: by last seen, then by the Event's key.
+    // Sort order of the log: by last seen, then by arrival, then by the Event's key.
     bool before(const EventRow& other) const {
-        return lastSeenNanos != other.lastSeenNanos ? lastSeenNanos < other.lastSeenNanos : key < other.key;
+        if (lastSeenNanos != other.lastSeenNanos) return lastSeenNanos < other.lastSeenNanos;
+        return arrival != other.arrival ? arrival < other.arrival : key < other.key;
     }
 };
 

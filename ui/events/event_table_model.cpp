@@ -120,7 +120,8 @@ int EventTableModel::rowOf(const QString& key) const {
     if (seen == lastSeen_.constEnd()) return -1;
     EventRow probe;
     probe.key = key;
-    probe.lastSeenNanos = *seen;
+    probe.lastSeenNanos = seen->first;
+    probe.arrival = seen->second;
     const int row = positionFor(probe);
     return size_t(row) < rows_.size() && rows_[size_t(row)]->key == key ? row : -1;
 }
@@ -140,7 +141,7 @@ void EventTableModel::onReset(const QString& resource) {
             const auto* event = dynamic_cast<const core::Event*>(it.value().get());
             if (!event) continue;
             rows_.push_back(std::make_unique<EventRow>(EventRow::from(rowKey(r, it.key()), *event)));
-            lastSeen_.insert(rows_.back()->key, rows_.back()->lastSeenNanos);
+            lastSeen_.insert(rows_.back()->key, {rows_.back()->lastSeenNanos, 0});
         }
     }
     std::sort(rows_.begin(), rows_.end(), [](const auto& a, const auto& b) { return a->before(*b); });
@@ -185,8 +186,9 @@ void EventTableModel::flush() {
             // Still in its place (between its neighbours): changed in place.
             const bool afterPrevious = old == 0 || rows_[size_t(old) - 1]->before(*row);
             const bool beforeNext = size_t(old) + 1 == rows_.size() || row->before(*rows_[size_t(old) + 1]);
+            row->arrival = rows_[size_t(old)]->arrival;
             if (afterPrevious && beforeNext) {
-                lastSeen_.insert(row->key, row->lastSeenNanos);
+                lastSeen_.insert(row->key, {row->lastSeenNanos, row->arrival});
                 rows_[size_t(old)] = std::move(row);
                 emit dataChanged(index(old, 0), index(old, ColumnCount - 1));
                 continue;
@@ -201,13 +203,18 @@ void EventTableModel::flush() {
     if (!pending_.isEmpty()) flushTimer_.start();
     // The new rows in order, each run that lands between the same two rows inserted at once
     // (usually one run at the end: the newest events).
-    std::sort(added.begin(), added.end(), [](const auto& a, const auto& b) { return a->before(*b); });
+    // In the order they were last seen (ties by key), each after every row already in the log
+    // that was last seen at the same time.
+    std::sort(added.begin(), added.end(), [](const auto& a, const auto& b) {
+        return a->lastSeenNanos != b->lastSeenNanos ? a->lastSeenNanos < b->lastSeenNanos : a->key < b->key;
+    });
+    for (auto& row : added) row->arrival = ++arrivals_;
     for (size_t i = 0; i < added.size();) {
         const int at = positionFor(*added[i]);
         size_t j = i + 1;
         while (j < added.size() && (size_t(at) == rows_.size() || added[j]->before(*rows_[size_t(at)]))) ++j;
         beginInsertRows({}, at, at + int(j - i) - 1);
-        for (size_t k = i; k < j; ++k) lastSeen_.insert(added[k]->key, added[k]->lastSeenNanos);
+        for (size_t k = i; k < j; ++k) lastSeen_.insert(added[k]->key, {added[k]->lastSeenNanos, added[k]->arrival});
         rows_.insert(rows_.begin() + at, std::make_move_iterator(added.begin() + long(i)), std::make_move_iterator(added.begin() + long(j)));
         endInsertRows();
         i = j;

@@ -65,7 +65,9 @@ private:
     ClusterState* state_;
     Timeline* timeline_;
     std::vector<std::unique_ptr<EventRow>> rows_;  // in the log's order (EventRow::before)
-    QHash<QString, qint64> lastSeen_;  // key -> lastSeenNanos of its row (to find the row)
+    // key -> lastSeenNanos and arrival of its row (to find the row)
+    QHash<QString, std::pair<qint64, quint64>> lastSeen_;
+    quint64 arrivals_ = 0;  // the last EventRow::arrival given
     QHash<QString, ObjectPtr> pending_;  // watch events not taken in yet: key -> object (null: deleted)
     QTimer flushTimer_;
     qint64 shownSecond_ = 0;           // the view time LAST SEEN was last printed for, in seconds

@@ -180,9 +180,13 @@ MainWindow::MainWindow(ControlPlaneClient* client, EmbeddedSession* session, Sim
     auto* tick = new QTimer(this);
     connect(tick, &QTimer::timeout, this, [this] {
         if (!simulation_) timeline_->setPresent(client_->epochNanos(), client_->nowNanos());
-        nodes_->refreshTimes();
-        pods_->refreshTimes();
-        updateStatus();
+        // The rest in turns of their own, one after another, so that a frame can be painted
+        // between them: on a large cluster each is several milliseconds.
+        QTimer::singleShot(0, this, [this] {
+            nodes_->refreshTimes();
+            pods_->refreshTimes();
+            QTimer::singleShot(0, this, &MainWindow::updateStatus);
+        });
     });
     tick->start(1000);
     if (options_.persistSettings) restoreSettings();

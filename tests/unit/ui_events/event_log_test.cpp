@@ -232,6 +232,21 @@ void EventLogTest::incrementalChanges() {
     QCOMPARE(inserted.last().at(2).toInt(), 9);
     QCOMPARE(reasons(&model).mid(5), (QStringList{QStringLiteral("Burst0"), QStringLiteral("Burst1"), QStringLiteral("Burst2"),
                                                   QStringLiteral("Burst3"), QStringLiteral("Burst4")}));
+
+    // Events last seen in the same second as the newest row, taken in later: after it, at the end,
+    // in one insertion (by name they would land before it: each such run is a walk of every row
+    // for the filter proxy).
+    for (int i = 0; i < 3; ++i)
+        f.client.change(events, ui::ObjectEvent::Type::Added,
+                        makeEvent({QStringLiteral("aaa.%1").arg(i), QStringLiteral("Normal"), QStringLiteral("Late%1").arg(i),
+                                   QStringLiteral("Pod"), QStringLiteral("web"), QStringLiteral("m"), 55}));
+    model.flush();
+    QCOMPARE(inserted.count(), insertionsBefore + 2);
+    QCOMPARE(inserted.last().at(1).toInt(), 10);
+    QCOMPARE(inserted.last().at(2).toInt(), 12);
+    QCOMPARE(reasons(&model).mid(9), (QStringList{QStringLiteral("Burst4"), QStringLiteral("Late0"), QStringLiteral("Late1"),
+                                                  QStringLiteral("Late2")}));
+    QCOMPARE(model.rowOf(QStringLiteral("events|default/aaa.1")), 11);
     QCOMPARE(resets.count(), 0);
 }
 
