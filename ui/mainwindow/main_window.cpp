@@ -52,6 +52,7 @@
 #include "session/embedded_session.h"
 #include "session/embedded_simulation.h"
 #include "session/simulation_control.h"
+#include "theme/steady_label.h"
 #include "theme/theme.h"
 
 namespace pilothouse::ui {
@@ -541,15 +542,13 @@ void MainWindow::updateTime() {
                 (simulation_->asFastAsPossible() ? tr("as fast as possible") : tr("%1×").arg(simulation_->speed())) +
                 QStringLiteral(" · ") + (simulation_->playing() ? tr("playing") : tr("paused"));
     }
-    time_->setText(text);
+    // Steady labels (theme/steady_label.h): they change every second.
+    setSteadyText(time_, text);
     if (viewTime_) {
-        if (timeline_->live()) {
-            viewTime_->setText(tr("%1 (live)").arg(formatSeconds(now)));
-            viewTime_->setStyleSheet(QString());
-        } else {
-            viewTime_->setText(tr("%1 (past)").arg(formatSeconds(timeline_->viewSeconds())));
-            viewTime_->setStyleSheet(QStringLiteral("color: %1;").arg(theme::accent().name()));
-        }
+        const QString style = timeline_->live() ? QString() : QStringLiteral("color: %1;").arg(theme::accent().name());
+        if (viewTime_->styleSheet() != style) viewTime_->setStyleSheet(style);
+        setSteadyText(viewTime_, timeline_->live() ? tr("%1 (live)").arg(formatSeconds(now))
+                                                   : tr("%1 (past)").arg(formatSeconds(timeline_->viewSeconds())));
     }
 }
 
@@ -634,8 +633,8 @@ void MainWindow::updateConnection() {
 
 void MainWindow::updateStatus() {
     connection_->setText(connectionText());
-    revision_->setText(timeline_->live() ? tr("Revision %1").arg(state_->revision())
-                                         : tr("Revision %1 (history)").arg(state_->revision()));
+    setSteadyText(revision_, timeline_->live() ? tr("Revision %1").arg(state_->revision())
+                                               : tr("Revision %1 (history)").arg(state_->revision()));
     updateTime();
     // Counted again when the pods changed, at most once a second while they keep changing (a
     // walk of 150,000 pods, ten times a second, was a live cluster's GUI thread's largest cost).
@@ -654,11 +653,11 @@ void MainWindow::updateStatus() {
     }  // else: the next second's tick counts them
     const int pending = pending_, running = running_;
     if (!state_->listed(QStringLiteral("nodes")) || !state_->listed(QStringLiteral("pods")))
-        counts_->setText(tr("Nodes and pods: not listed yet"));
+        setSteadyText(counts_, tr("Nodes and pods: not listed yet"));
     else
-        counts_->setText(tr("%n node(s)", nullptr, int(state_->objects(QStringLiteral("nodes")).size())) +
-                         QStringLiteral(" · ") +
-                         tr("%n pod(s): %1 pending, %2 running", nullptr, int(pods.size())).arg(pending).arg(running));
+        setSteadyText(counts_, tr("%n node(s)", nullptr, int(state_->objects(QStringLiteral("nodes")).size())) +
+                                   QStringLiteral(" · ") +
+                                   tr("%n pod(s): %1 pending, %2 running", nullptr, int(pods.size())).arg(pending).arg(running));
     if (!state_->error().isEmpty()) statusBar()->showMessage(state_->error(), 10000);
 }
 
