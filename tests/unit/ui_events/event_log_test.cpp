@@ -404,6 +404,42 @@ void EventLogTest::selectionHighlightsRows() {
     QVERIFY(view.table()->selectionModel()->selectedRows().isEmpty());
 }
 
+namespace {
+// Counts the layout requests a widget receives.
+struct LayoutRequests : QObject {
+    int count = 0;
+    bool eventFilter(QObject*, QEvent* e) override {
+        if (e->type() == QEvent::LayoutRequest) ++count;
+        return false;
+    }
+};
+}  // namespace
+
+// The count changes with every event; its label keeps its size, so the view (and the main window
+// around it, a layout of tens of milliseconds) is not laid out again each time.
+void EventLogTest::newEventsDoNotLayTheViewOut() {
+    Fixture f(60, someEvents());
+    ui::SelectionModel selection;
+    ui::EventLogView view(f.state.get(), &f.timeline, &selection);
+    view.resize(1200, 600);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QCoreApplication::processEvents();
+    LayoutRequests requests;
+    view.installEventFilter(&requests);
+    auto add = [&](int from, int n) {
+        for (int i = from; i < from + n; ++i)
+            f.client.change(QStringLiteral("events"), ui::ObjectEvent::Type::Added,
+                            makeEvent({QStringLiteral("more.%1").arg(i), QStringLiteral("Normal"), QStringLiteral("More"),
+                                       QStringLiteral("Pod"), QStringLiteral("web"), QStringLiteral("m"), 55}));
+        QTRY_COMPARE(view.model()->rowCount(), 5 + from + n);
+        QCoreApplication::processEvents();
+    };
+    for (int k = 0; k < 5; ++k) add(k, 1);  // 6 to 10 events: one more digit, within the room left
+    add(5, 200);
+    QCOMPARE(requests.count, 0);
+}
+
 // On the simulated cluster: the log lists what the store's events say, with kubectl's columns,
 // and the scheduler's events.k8s.io events among the kubelet's core/v1 ones.
 void EventLogTest::simulatedCluster() {

@@ -17,5 +17,6 @@ private slots:
     void pastMomentShowsEventsThen();
     void clickSelectsInvolvedObject();
     void selectionHighlightsRows();
+    void newEventsDoNotLayTheViewOut();
     void simulatedCluster();
 };
